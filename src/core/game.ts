@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import type { Rejection, Result } from './result.ts';
+import type { Rng } from './rng.ts';
+
+/** JSON values: the only thing a state, a view or a command argument may hold. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A player's chair at the table. Seats are numbered from 0 in join order; users may change (replace). */
+export interface SeatInfo {
+  readonly index: number;
+  /** Display name, for notices only; rules never depend on it. */
+  readonly name: string;
+}
+
+/** A command as the rules see it: its type and validated arguments. */
+export interface GameCommand<T extends string = string, A = Record<string, unknown>> {
+  readonly type: T;
+  readonly args: A;
+}
+
+/** What the rules may read besides state and command: the acting seat, recorded time, and chance. */
+export interface DecideContext {
+  /** Seat acting (or, for host actions, the seat acted for). `null` for the host acting as host. */
+  readonly seat: number | null;
+  /** Recorded with the command, so replay sees the same clock. ISO 8601 string. */
+  readonly now: string;
+  readonly rng: Rng;
+  /** True when the host acts on behalf of a seat (`/game act`), so rules may refuse host-only paths. */
+  readonly asHost: boolean;
+  /** The content pack the game was started with (already validated), or `undefined` for packless games. */
+  readonly pack: unknown;
+}
+
+/**
+ * Something that happened, for people to read: a stable code plus parameters, rendered in each reader's
+ * locale at the edge. `to: 'public'` goes to the game's channel; a seat number goes to that seat only.
+ */
+export interface GameEvent {
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+  readonly to: 'public' | number;
+}
+
+export interface Outcome<S> {
+  readonly state: S;
+  readonly events: readonly GameEvent[];
+  /** Hidden information became known to someone (a card drawn, a role shown): forms the undo barrier. */
+  readonly revealed?: boolean;
+}
+
+/** An answer the rules wait for in the middle of resolving something (ARCHITECTURE.md "Whose move it is"). */
+export interface Prompt {
+  readonly seat: number;
+  readonly kind: string;
+  /** Legal answers, each a ready command for that seat. */
+  readonly options: readonly PromptOption[];
+}
+
+export interface PromptOption {
+  readonly label: { readonly code: string; readonly params?: Readonly<Record<string, string | number | boolean>> };
+  readonly command: GameCommand;
+}
+
+export type GameStatus =
+  | { readonly phase: 'playing' }
+  | { readonly phase: 'won'; readonly reason: string }
+  | { readonly phase: 'lost'; readonly reason: string }
+  | { readonly phase: 'ended'; readonly reason: string };
+
+/** Who is awaited and why: reminders, deadlines, buttons and "your turn" notices are driven by this. */
+export interface Awaiting {
+  readonly seats: readonly number[];
+  /** `turn` for the normal turn holder, otherwise the prompt kind. */
+  readonly kind: string;
+}
+
+/**
+ * The contract every game implements. Everything here is pure: no I/O, no clock, no `Math.random`.
+ * Modelled on a decider (Emmett) with boardgame.io's pure moves, plus structured rejections.
+ */
+export interface GameModule<S = unknown, O = unknown, P = unknown> {
+  readonly id: string;
+  /** Bumped whenever a rule change would alter how an existing log replays. */
+  readonly rulesVersion: string;
+  readonly seats: { readonly min: number; readonly max: number };
+  /** Game options chosen at `/game new` (validated at the edge). */
+  readonly optionsSchema: z.ZodType<O>;
+  /** One schema per command type; the router and the fuzzers validate arguments with these. */
+  readonly commandSchemas: Readonly<Record<string, z.ZodType>>;
+  /** Validates a content pack's parsed files; absent for games that need none. */
+  readonly packSchema?: z.ZodType<P>;
+  setup(options: O, seats: readonly SeatInfo[], rng: Rng, pack: P): S;
+  decide(state: S, command: GameCommand, ctx: DecideContext): Result<Outcome<S>, Rejection>;
+  /** What everyone may see. Everything posted in a channel is built from this only. */
+  publicView(state: S): Json;
+  /** What one seat may see (the public view plus its secrets). */
+  viewFor(state: S, seat: number): Json;
+  /** Secrets of one seat, for `/secrets` and DMs; an empty list when the seat holds none. */
+  secretsFor(state: S, seat: number): readonly GameEvent[];
+  prompts(state: S): readonly Prompt[];
+  awaiting(state: S): Awaiting;
+  status(state: S): GameStatus;
+  /** Commands that are irreversible by their nature even without chance or a reveal. */
+  isIrreversible?(command: GameCommand): boolean;
+  /** Every legal command the seat could issue now. Feeds autocomplete, fuzzing and random players. */
+  legalCommands(state: S, seat: number): readonly GameCommand[];
+  /** What a hard deadline does for a seat that did not act (issue "Asynchronous play"); null: nothing. */
+  timeoutAction?(state: S, seat: number): GameCommand | null;
+}
+
+/*
+ * Rendering is deliberately not part of this contract: `src/games/<id>/render.ts` draws a view with
+ * `src/render` and is registered in `src/render/registry.ts`, so pure code never loads canvas.
+ */

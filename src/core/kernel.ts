@@ -1,0 +1,174 @@
+import type { DecideContext, GameCommand, GameEvent, GameModule, Json, SeatInfo } from './game.ts';
+import { stateHash } from './hash.ts';
+import { reject, ok, type Rejection, type Result } from './result.ts';
+import { createRng, seedRng, type RngState } from './rng.ts';
+
+/** The type of the kernel's own undo command, logged like any other. */
+export const UNDO = 'core.undo';
+
+/** Everything needed to rebuild a game from nothing: with the log, it is the whole truth. */
+export interface Genesis {
+  readonly gameType: string;
+  readonly rulesVersion: string;
+  readonly options: unknown;
+  readonly seats: readonly SeatInfo[];
+  readonly seed: number;
+}
+
+/** The game's state together with its generator: what the hash covers. */
+export interface Snapshot<S = unknown> {
+  readonly state: S;
+  readonly rng: RngState;
+}
+
+/** A command as it is stored in the log (one `GameCommand` row). */
+export interface LogEntry {
+  readonly seq: number;
+  readonly type: string;
+  readonly args: Json;
+  readonly seat: number | null;
+  readonly asHost: boolean;
+  readonly actorUserId: string;
+  readonly at: string;
+  readonly nonce: string;
+  readonly stateHashAfter: string;
+  readonly irreversible: boolean;
+}
+
+export interface Applied<S> {
+  readonly snapshot: Snapshot<S>;
+  readonly hash: string;
+  readonly events: readonly GameEvent[];
+  readonly irreversible: boolean;
+  /** The arguments as validated (defaults filled), which is what the log stores. */
+  readonly args: Json;
+}
+
+export interface Actor {
+  readonly seat: number | null;
+  readonly asHost: boolean;
+  readonly now: string;
+}
+
+export function hashSnapshot(snapshot: Snapshot): string {
+  return stateHash(snapshot);
+}
+
+/** Builds seq 0: the module's setup with the seeded generator. */
+export function genesisSnapshot<S>(module: GameModule<S, any, any>, genesis: Genesis, pack: unknown): Snapshot<S> {
+  const rng = createRng(seedRng(genesis.seed));
+  const state = module.setup(genesis.options, genesis.seats, rng, pack);
+  return { state, rng: rng.state() };
+}
+
+/**
+ * Validates and decides one game command. Pure: the same snapshot, command and context always give
+ * the same result. A command that used chance, revealed something or is declared irreversible forms
+ * the undo barrier.
+ */
+export function applyCommand<S>(
+  module: GameModule<S, any, any>,
+  snapshot: Snapshot<S>,
+  command: GameCommand,
+  actor: Actor,
+  pack: unknown,
+): Result<Applied<S>, Rejection> {
+  const status = module.status(snapshot.state);
+  if (status.phase !== 'playing') return reject('core.gameOver', { phase: status.phase });
+  const schema = module.commandSchemas[command.type];
+  if (!schema) return reject('core.unknownCommand', { type: command.type });
+  const parsed = schema.safeParse(command.args);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return reject('core.badArguments', { type: command.type, path: issue?.path.join('.') ?? '' });
+  }
+  const rng = createRng(snapshot.rng);
+  const ctx: DecideContext = { seat: actor.seat, now: actor.now, rng, asHost: actor.asHost, pack };
+  const args = parsed.data as Record<string, unknown>;
+  const decided = module.decide(snapshot.state, { type: command.type, args }, ctx);
+  if (!decided.ok) return decided;
+  const next: Snapshot<S> = { state: decided.value.state, rng: rng.state() };
+  const irreversible =
+    rng.used || decided.value.revealed === true || (module.isIrreversible?.({ type: command.type, args }) ?? false);
+  return ok({ snapshot: next, hash: hashSnapshot(next), events: decided.value.events, irreversible, args: args as Json });
+}
+
+/** Seqs of the commands an undo removed (they stay in the log, marked). */
+export function undoneSeqs(log: readonly LogEntry[]): Set<number> {
+  const undone = new Set<number>();
+  for (const entry of log) {
+    if (entry.type === UNDO) undone.add((entry.args as { seq: number }).seq);
+  }
+  return undone;
+}
+
+/**
+ * Which command an undo by this actor would remove: the latest effective command after the barrier
+ * (the last irreversible one). A player may only take back their own; the host may take back any.
+ */
+export function planUndo(log: readonly LogEntry[], actor: { seat: number | null; isHost: boolean }): Result<number, Rejection> {
+  const undone = undoneSeqs(log);
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i] as LogEntry;
+    if (entry.type === UNDO || undone.has(entry.seq)) continue;
+    if (entry.irreversible) return reject('core.undo.barrier', { seq: entry.seq });
+    if (actor.isHost) return ok(entry.seq);
+    if (entry.asHost || entry.seat === null || entry.seat !== actor.seat) return reject('core.undo.notYours');
+    return ok(entry.seq);
+  }
+  return reject('core.undo.nothing');
+}
+
+export type ReplayResult<S> =
+  | { readonly ok: true; readonly snapshot: Snapshot<S>; readonly hash: string }
+  | {
+      readonly ok: false;
+      readonly seq: number;
+      readonly expected: string;
+      readonly actual: string;
+      readonly reason: 'hash' | 'rejected';
+      readonly rejection?: Rejection;
+    };
+
+/**
+ * Rebuilds a game from its genesis and log, checking every stored `stateHashAfter`. The first
+ * divergence is reported, never silently accepted. Undo entries pop the snapshot of the command they
+ * removed, which by construction is the latest effective one.
+ */
+export function replay<S>(
+  module: GameModule<S, any, any>,
+  genesis: Genesis,
+  log: readonly LogEntry[],
+  pack: unknown,
+  options: { verify?: boolean } = {},
+): ReplayResult<S> {
+  const verify = options.verify ?? true;
+  let current = genesisSnapshot(module, genesis, pack);
+  let currentHash = hashSnapshot(current);
+  /** Snapshots before each reversible command since the last barrier, newest last. */
+  const stack: { seq: number; before: Snapshot<S>; beforeHash: string }[] = [];
+  for (const entry of log) {
+    if (entry.type === UNDO) {
+      const target = (entry.args as { seq: number }).seq;
+      const top = stack.pop();
+      if (!top || top.seq !== target) {
+        return { ok: false, seq: entry.seq, expected: entry.stateHashAfter, actual: '', reason: 'rejected', rejection: { code: 'core.undo.barrier' } };
+      }
+      current = top.before;
+      currentHash = top.beforeHash;
+    } else {
+      const applied = applyCommand(module, current, { type: entry.type, args: entry.args as Record<string, unknown> }, { seat: entry.seat, asHost: entry.asHost, now: entry.at }, pack);
+      if (!applied.ok) {
+        return { ok: false, seq: entry.seq, expected: entry.stateHashAfter, actual: '', reason: 'rejected', rejection: applied.error };
+      }
+      if (applied.value.irreversible) stack.length = 0;
+      else stack.push({ seq: entry.seq, before: current, beforeHash: currentHash });
+      current = applied.value.snapshot;
+      currentHash = applied.value.hash;
+    }
+    if (verify && currentHash !== entry.stateHashAfter) {
+      return { ok: false, seq: entry.seq, expected: entry.stateHashAfter, actual: currentHash, reason: 'hash' };
+    }
+  }
+  return { ok: true, snapshot: current, hash: currentHash };
+}
