@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { readLocaleResources, t, pickLanguage } from './i18n.ts';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+describe('locales', () => {
+  const resources = readLocaleResources();
+
+  it('GIVEN the English and Spanish locale files WHEN compared THEN every namespace and key exists in both', () => {
+    expect(Object.keys(resources.es ?? {}).sort()).toEqual(Object.keys(resources.en ?? {}).sort());
+    for (const ns of Object.keys(resources.en ?? {})) {
+      expect(keys(resources.es?.[ns]).sort(), `namespace ${ns}`).toEqual(keys(resources.en?.[ns]).sort());
+    }
+  });
+
+  it('GIVEN a string in both languages WHEN compared THEN both use the same placeholders and neither is empty', () => {
+    for (const ns of Object.keys(resources.en ?? {})) {
+      for (const key of keys(resources.en?.[ns])) {
+        const get = (lang: 'en' | 'es') => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], resources[lang]?.[ns]);
+        const en = get('en');
+        const es = get('es');
+        if (typeof en !== 'string' || typeof es !== 'string') continue;
+        expect(en.trim(), `${ns}.${key} (en)`).not.toBe('');
+        expect(es.trim(), `${ns}.${key} (es)`).not.toBe('');
+        expect(placeholders(es), `${ns}.${key}`).toEqual(placeholders(en));
+      }
+    }
+  });
+
+  it('GIVEN a code with parameters WHEN translated THEN the namespace, key and parameters are used in each language', () => {
+    expect(t('en', 'core.lobby.full', { max: 4 })).toBe('The table is full (4 players).');
+    expect(t('es', 'core.lobby.full', { max: 4 })).toBe('La mesa está completa (4 jugadores).');
+  });
+
+  it('GIVEN an unknown code WHEN translated THEN the code itself comes back instead of a crash', () => {
+    expect(t('es', 'nowhere.to.be.found')).toBe('nowhere.to.be.found');
+  });
+
+  it('GIVEN Discord locales WHEN picking a language THEN the user wins, then the guild, then English', () => {
+    expect(pickLanguage('es-419', 'en-US')).toBe('es');
+    expect(pickLanguage('fr', 'es-ES')).toBe('es');
+    expect(pickLanguage(undefined, 'de')).toBe('en');
+  });
+});

@@ -1,0 +1,56 @@
+import type { GameEvent, Prompt } from '../core/index.ts';
+import type { ButtonSpec } from './command.ts';
+import { encodeCustomId } from './custom-id.ts';
+import { t, type Language } from './i18n.ts';
+
+/** Looks up a content pack's text by key in a language (entries, card texts); undefined when absent. */
+export type PackText = (key: string, lang: Language) => string | undefined;
+
+/**
+ * Parameters as the reader sees them: every seat index (`seat`, `targetSeat`, …) also gets a
+ * `…Name` (the seated player's name) and a `…Mention` so strings can say who, not which number.
+ */
+export function humanParams(params: GameEvent['params'], seatNames: readonly string[], seatUsers: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(params ?? {}) };
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (typeof value === 'number' && (key === 'seat' || key.endsWith('Seat') || key === 'from' || key === 'to')) {
+      out[`${key}Name`] = seatNames[value] ?? `#${value + 1}`;
+      out[`${key}Mention`] = seatUsers[value] ? `<@${seatUsers[value]}>` : (seatNames[value] ?? `#${value + 1}`);
+    }
+  }
+  return out;
+}
+
+/** One line per event, in the reader's language; a `textKey` parameter appends the pack's own text. */
+export function formatEvents(
+  events: readonly GameEvent[],
+  lang: Language,
+  seatNames: readonly string[],
+  packText?: PackText,
+  seatUsers: readonly string[] = [],
+): string {
+  return events
+    .map((event) => {
+      const params = humanParams(event.params, seatNames, seatUsers);
+      const line = t(lang, event.code, params);
+      const key = event.params?.textKey;
+      const extra = typeof key === 'string' ? packText?.(key, lang) : undefined;
+      return extra ? `${line}\n> ${extra.replace(/\n/g, '\n> ')}` : line;
+    })
+    .join('\n');
+}
+
+/** Buttons for the prompts awaiting answers; ids carry the game, its seq and indexes only. */
+export function promptButtons(gameId: string, seq: number, prompts: readonly Prompt[], lang: Language, seatNames: readonly string[]): ButtonSpec[] {
+  const buttons: ButtonSpec[] = [];
+  prompts.forEach((prompt, a) => {
+    prompt.options.forEach((option, b) => {
+      buttons.push({
+        label: t(lang, option.label.code, humanParams(option.label.params, seatNames)),
+        customId: encodeCustomId({ kind: 'prompt', gameId, seq, a, b }),
+        style: b === 0 ? 'primary' : 'secondary',
+      });
+    });
+  });
+  return buttons.slice(0, 25);
+}

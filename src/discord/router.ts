@@ -1,0 +1,171 @@
+import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
+import { MessageFlags } from 'discord.js';
+import type { Logger } from '../ops/logger.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import type { Answer, CommandContext, CommandModule, CommandResult } from './command.ts';
+import { messageOf } from './answer.ts';
+import { decodeCustomId, type CustomId } from './custom-id.ts';
+import { pickLanguage, t, type Language } from './i18n.ts';
+import type { Services } from './services.ts';
+
+/** Answer directly when the work is done by then; otherwise defer. Discord allows 3 s before the first response. */
+const DIRECT_REPLY_MS = 1500;
+
+/** A sliding one-minute window per user: spamming is slowed with a polite answer, nothing else. */
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+  constructor(private readonly perMinute: number, private readonly now: () => number = () => Date.now()) {}
+
+  /** Seconds to wait, or 0 when the user may act now (and the hit is counted). */
+  take(userId: string): number {
+    const now = this.now();
+    const recent = (this.hits.get(userId) ?? []).filter((at) => now - at < 60_000);
+    if (recent.length >= this.perMinute) {
+      this.hits.set(userId, recent);
+      return Math.max(1, Math.ceil((60_000 - (now - (recent[0] ?? now))) / 1000));
+    }
+    recent.push(now);
+    this.hits.set(userId, recent);
+    if (this.hits.size > 10_000) for (const [k, v] of this.hits) if (v.every((at) => now - at >= 60_000)) this.hits.delete(k);
+    return 0;
+  }
+}
+
+export interface RouterOptions {
+  readonly commands: Map<string, CommandModule>;
+  readonly services: Services;
+  readonly logger: Logger;
+  readonly metrics?: Metrics;
+  readonly rateLimitPerMinute: number;
+  readonly defaultLocale: Language;
+}
+
+/** Turns Discord interactions into application calls, and every outcome into exactly one answer. */
+export function createRouter(options: RouterOptions) {
+  const { commands, services, logger, metrics } = options;
+  const limiter = new RateLimiter(options.rateLimitPerMinute);
+
+  function languageOf(interaction: Interaction): Language {
+    return pickLanguage(interaction.locale, interaction.guildLocale, options.defaultLocale);
+  }
+
+  function contextOf(interaction: ChatInputCommandInteraction | AutocompleteInteraction | ButtonInteraction) {
+    const lang = languageOf(interaction);
+    const channel = interaction.channel;
+    const isThread = channel?.isThread() ?? false;
+    return {
+      lang,
+      actor: { userId: interaction.user.id, userName: interaction.user.globalName ?? interaction.user.username, locale: interaction.locale },
+      place: {
+        guildId: interaction.guildId ?? '',
+        channelId: interaction.channelId ?? '',
+        threadId: isThread ? interaction.channelId : null,
+        parentId: isThread && channel && 'parentId' in channel ? (channel.parentId ?? null) : null,
+      },
+      services,
+      t: (code: string, params?: Readonly<Record<string, unknown>>) => t(lang, code, params),
+    };
+  }
+
+  function rejectionAnswer(lang: Language, code: string, params?: Readonly<Record<string, unknown>>): Answer {
+    return { visibility: 'ephemeral', content: t(lang, code, params) };
+  }
+
+  function toAnswer(lang: Language, result: CommandResult): Answer {
+    return result.ok ? result.value : rejectionAnswer(lang, result.error.code, result.error.params);
+  }
+
+  function failureAnswer(lang: Language, error: unknown): Answer {
+    const code = services.isUnavailable(error) ? 'core.unavailable' : 'core.internal';
+    return rejectionAnswer(lang, code);
+  }
+
+  /**
+   * Runs the work and answers once: directly if it finishes quickly (one request), otherwise after a
+   * deferral. A deferral is public, so a late ephemeral answer replaces it with a private follow-up.
+   */
+  async function answerWith(
+    interaction: ChatInputCommandInteraction | ButtonInteraction,
+    lang: Language,
+    work: Promise<CommandResult>,
+  ): Promise<void> {
+    const guarded = work.then((r) => toAnswer(lang, r)).catch((error: unknown) => {
+      logger.error({ err: error, interaction: interaction.id }, 'interaction failed');
+      return failureAnswer(lang, error);
+    });
+    const timer = new Promise<null>((resolve) => setTimeout(resolve, DIRECT_REPLY_MS, null).unref?.());
+    const quick = await Promise.race([guarded, timer]);
+    if (quick) {
+      await interaction.reply(messageOf(quick));
+      return;
+    }
+    await interaction.deferReply();
+    const late = await guarded;
+    if (late.visibility === 'public') {
+      const { flags: _flags, ...body } = messageOf(late);
+      await interaction.editReply(body);
+    } else {
+      await interaction.deleteReply().catch(() => undefined);
+      await interaction.followUp({ ...messageOf(late), flags: MessageFlags.Ephemeral });
+    }
+  }
+
+  async function onCommand(interaction: ChatInputCommandInteraction): Promise<void> {
+    const ctx = contextOf(interaction);
+    const command = commands.get(interaction.commandName);
+    if (!command) {
+      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.unknownCommand', { type: interaction.commandName })));
+      return;
+    }
+    const wait = limiter.take(interaction.user.id);
+    if (wait > 0) {
+      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait })));
+      return;
+    }
+    const full: CommandContext = { ...ctx, interaction };
+    await answerWith(interaction, ctx.lang, Promise.resolve().then(() => command.execute(full)));
+  }
+
+  async function onAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
+    const command = commands.get(interaction.commandName);
+    let choices: readonly { name: string; value: string }[] = [];
+    try {
+      if (command?.autocomplete) choices = await command.autocomplete({ ...contextOf(interaction), interaction });
+    } catch (error) {
+      logger.warn({ err: error, command: interaction.commandName }, 'autocomplete failed');
+    }
+    await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) })));
+  }
+
+  async function onButton(interaction: ButtonInteraction): Promise<void> {
+    const ctx = contextOf(interaction);
+    const id: CustomId | null = decodeCustomId(interaction.customId);
+    if (!id) {
+      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.button.malformed')));
+      return;
+    }
+    const wait = limiter.take(interaction.user.id);
+    if (wait > 0) {
+      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait })));
+      return;
+    }
+    await answerWith(interaction, ctx.lang, Promise.resolve().then(() => services.button(ctx, id, interaction.id)));
+  }
+
+  return {
+    /** Entry point for `interactionCreate`; never throws. */
+    async handle(interaction: Interaction): Promise<void> {
+      const started = performance.now();
+      const kind = interaction.isChatInputCommand() ? 'command' : interaction.isAutocomplete() ? 'autocomplete' : interaction.isButton() ? 'button' : 'other';
+      try {
+        if (interaction.isChatInputCommand()) await onCommand(interaction);
+        else if (interaction.isAutocomplete()) await onAutocomplete(interaction);
+        else if (interaction.isButton()) await onButton(interaction);
+      } catch (error) {
+        logger.error({ err: error, kind }, 'could not answer an interaction');
+      } finally {
+        metrics?.interactionSeconds.observe({ kind }, (performance.now() - started) / 1000);
+      }
+    },
+  };
+}

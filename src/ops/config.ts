@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number().int().min(0).max(65535);
+
+const schema = z.object({
+  DISCORD_TOKEN: z.string().min(20).optional(),
+  DISCORD_APPLICATION_ID: z.string().regex(/^\d{17,20}$/, 'a Discord application id (17 to 20 digits)').optional(),
+  DEV_GUILD_ID: z.string().regex(/^\d{17,20}$/, 'a Discord guild id (17 to 20 digits)').optional(),
+  SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1024)]).default('auto'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
+  PORT: port.default(8080),
+  HEALTH_PORT: port.default(9464),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MIGRATE_ON_START: bool.default(true),
+  ALLOW_SEED: bool.default(false),
+  DEFAULT_LOCALE: z.enum(['en', 'es']).default('en'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+});
+
+/** Validated configuration, read once at start-up from the environment. */
+export type Config = z.infer<typeof schema>;
+
+/** Thrown for a bad variable; its message names the variable and what was expected. */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, expected: string) {
+    super(`Configuration error: ${variable} ${expected}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the configuration once. Empty strings count as unset, so a blank line in `.env`
+ * means "use the default"; a present but invalid value is refused with the variable's name.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(variable, `is invalid (got ${JSON.stringify(input[variable] ?? '')}): ${issue?.message ?? 'invalid value'}`);
+  }
+  return parsed.data;
+}
