@@ -38,6 +38,7 @@ function translator(): i18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    showSupportNotice: false,
   });
   instance = created;
   return created;

@@ -1,0 +1,239 @@
+import {
+  DEFAULT_RETRY,
+  fireIdOf,
+  retryDelay,
+  type ClaimPort,
+  type DueItem,
+  type ErrorReporter,
+  type FireTicket,
+  type JobHandler,
+  type PendingJob,
+  type QueueName,
+  type RetryOptions,
+  type ScheduleRequest,
+  type Scheduler,
+} from './types.ts';
+
+/** Where the in-process scheduler reads the time. */
+export interface Clock {
+  now(): number;
+}
+
+/** A clock that moves only when told: transcripts (`!advance`) and tests drive time with it. */
+export class ManualClock implements Clock {
+  #now: number;
+  constructor(start: number | Date) {
+    this.#now = typeof start === 'number' ? start : start.getTime();
+  }
+  now(): number {
+    return this.#now;
+  }
+  set(at: number | Date): void {
+    this.#now = typeof at === 'number' ? at : at.getTime();
+  }
+  advance(ms: number): void {
+    this.#now += ms;
+  }
+}
+
+/** Real time: the production clock of the in-process scheduler. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface InProcessOptions {
+  /** A {@link ManualClock} means time moves only through `advance`/`runDue`; otherwise real timers run. */
+  readonly clock?: Clock;
+  readonly claim?: ClaimPort;
+  readonly retry?: RetryOptions;
+  readonly onError?: ErrorReporter;
+}
+
+interface Entry {
+  readonly request: ScheduleRequest;
+  readonly fireId: string;
+  readonly attempt: number;
+  readonly dueAt: number;
+  readonly order: number;
+}
+
+/** setTimeout's ceiling (2^31-1 ms, about 24.8 days); longer waits re-arm. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The scheduler without Redis: what `npm start` uses on a fresh machine and what `!advance` drives in
+ * transcripts. Same semantics as the BullMQ one (replacement by key, claim before each attempt,
+ * retries with backoff); nothing survives the process, which is why start-up rebuilds from PostgreSQL.
+ */
+export class InProcessScheduler implements Scheduler {
+  readonly kind = 'in-process' as const;
+  readonly clock: Clock;
+  readonly #manual: boolean;
+  readonly #claim: ClaimPort | undefined;
+  readonly #retry: RetryOptions;
+  readonly #onError: ErrorReporter;
+  readonly #entries = new Map<string, Entry>();
+  readonly #handlers = new Map<QueueName, JobHandler>();
+  #order = 0;
+  #running = false;
+  #timer: NodeJS.Timeout | undefined;
+  #draining: Promise<number> | undefined;
+
+  constructor(options: InProcessOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.#manual = this.clock instanceof ManualClock;
+    this.#claim = options.claim;
+    this.#retry = options.retry ?? DEFAULT_RETRY;
+    this.#onError = options.onError ?? defaultReporter;
+  }
+
+  async schedule(request: ScheduleRequest): Promise<void> {
+    this.#put({ request, fireId: fireIdOf(request), attempt: 1, dueAt: request.at.getTime(), order: this.#order++ });
+  }
+
+  async cancel(queue: QueueName, key: string): Promise<void> {
+    this.#entries.delete(slot(queue, key));
+    this.#arm();
+  }
+
+  handle(queue: QueueName, handler: JobHandler): void {
+    if (this.#handlers.has(queue)) throw new Error(`scheduler: queue ${queue} already has a handler`);
+    this.#handlers.set(queue, handler);
+  }
+
+  async start(): Promise<void> {
+    this.#running = true;
+    this.#arm();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#disarm();
+    await this.#draining;
+  }
+
+  async rebuild(items: readonly DueItem[]): Promise<void> {
+    for (const item of items) {
+      const existing = this.#entries.get(slot(item.queue, item.key));
+      if (existing?.fireId === fireIdOf(item)) continue;
+      await this.schedule(item);
+    }
+  }
+
+  async pending(queue: QueueName): Promise<readonly PendingJob[]> {
+    return [...this.#entries.values()]
+      .filter((e) => e.request.queue === queue)
+      .sort(byDue)
+      .map((e) => ({ ...e.request, at: new Date(e.dueAt), fireId: e.fireId, attempt: e.attempt }));
+  }
+
+  /**
+   * Moves a {@link ManualClock} forward by `ms`, firing every job that falls due on the way in time
+   * order (the clock stands at each job's time while its handler runs). Returns how many fired.
+   */
+  async advance(ms: number): Promise<number> {
+    if (!(this.clock instanceof ManualClock)) throw new Error('scheduler: advance() needs a ManualClock');
+    const clock = this.clock;
+    const target = clock.now() + ms;
+    let fired = 0;
+    for (;;) {
+      const next = this.#nextDue();
+      if (!next || next.dueAt > target) break;
+      if (next.dueAt > clock.now()) clock.set(next.dueAt);
+      fired += await this.runDue();
+    }
+    clock.set(target);
+    return fired;
+  }
+
+  /** Fires every job due at the clock's current time (including retries that fall due meanwhile). */
+  async runDue(): Promise<number> {
+    while (this.#draining) await this.#draining;
+    this.#draining = this.#drain();
+    try {
+      return await this.#draining;
+    } finally {
+      this.#draining = undefined;
+      this.#arm();
+    }
+  }
+
+  async #drain(): Promise<number> {
+    let fired = 0;
+    for (;;) {
+      const now = this.clock.now();
+      const due = [...this.#entries.values()].filter((e) => e.dueAt <= now && this.#handlers.has(e.request.queue)).sort(byDue)[0];
+      if (!due) return fired;
+      this.#entries.delete(slot(due.request.queue, due.request.key));
+      if (await this.#fire(due)) fired++;
+    }
+  }
+
+  async #fire(entry: Entry): Promise<boolean> {
+    const handler = this.#handlers.get(entry.request.queue);
+    if (!handler) return false;
+    const ticket = ticketOf(entry);
+    try {
+      if (this.#claim && !(await this.#claim.claim(ticket))) return false;
+      await handler(ticket);
+      return true;
+    } catch (error) {
+      this.#onError(error, ticket);
+      const key = slot(entry.request.queue, entry.request.key);
+      if (entry.attempt < this.#retry.attempts && !this.#entries.has(key)) {
+        this.#put({ ...entry, attempt: entry.attempt + 1, dueAt: this.clock.now() + retryDelay(this.#retry, entry.attempt), order: this.#order++ });
+      }
+      return false;
+    }
+  }
+
+  #put(entry: Entry): void {
+    this.#entries.set(slot(entry.request.queue, entry.request.key), entry);
+    this.#arm();
+  }
+
+  #nextDue(): Entry | undefined {
+    return [...this.#entries.values()].filter((e) => this.#handlers.has(e.request.queue)).sort(byDue)[0];
+  }
+
+  #arm(): void {
+    this.#disarm();
+    if (!this.#running || this.#manual || this.#draining) return;
+    const next = this.#nextDue();
+    if (!next) return;
+    const wait = Math.min(Math.max(0, next.dueAt - this.clock.now()), MAX_TIMER_MS);
+    this.#timer = setTimeout(() => void this.runDue(), wait);
+    this.#timer.unref();
+  }
+
+  #disarm(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}
+
+function slot(queue: QueueName, key: string): string {
+  return `${queue}\u0000${key}`;
+}
+
+function byDue(a: Entry, b: Entry): number {
+  return a.dueAt - b.dueAt || a.order - b.order;
+}
+
+function ticketOf(entry: Entry): FireTicket {
+  const { request } = entry;
+  return {
+    queue: request.queue,
+    key: request.key,
+    fireId: entry.fireId,
+    gameId: request.data.gameId,
+    seq: request.data.seq,
+    ...(request.data.seat === undefined ? {} : { seat: request.data.seat }),
+    data: request.data,
+    at: request.at,
+    attempt: entry.attempt,
+  };
+}
+
+/** Default {@link ErrorReporter}: a handler failure must never be silent. */
+export const defaultReporter: ErrorReporter = (error, ticket) => {
+  console.error(`scheduler: ${ticket.queue}/${ticket.key} attempt ${ticket.attempt} failed`, error);
+};
