@@ -1,0 +1,106 @@
+import type { GameCommand, GameModule, Json, Prompt } from '../../core/index.ts';
+import { adventurePackSchema, type AdventurePack } from './content.ts';
+import { adventureCommandSchemas, adventureOptionsSchema, type AdventureOptions } from './commands.ts';
+import { activeCharacter, applyStartEntry, decideAdventure, inventoryOf } from './rules.ts';
+import { initialState, type AdventureState } from './state.ts';
+import { publicAdventureView } from './view.ts';
+
+export * from './content.ts';
+export * from './commands.ts';
+export * from './state.ts';
+export { activeCharacter, inventoryOf, isRevealedLocation, loseOneHealth, roomOfCharacter, NOTES_MAX } from './rules.ts';
+export * from './view.ts';
+
+function pairs<T>(items: readonly T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  const out: T[][] = [];
+  items.forEach((item, i) => {
+    for (const rest of pairs(items.slice(i + 1), size - 1)) out.push([item, ...rest]);
+  });
+  return out;
+}
+
+/** Adventure Games ("The Dungeon" format): cooperative, 1–4 seats, rooms, locations and combinable cards. */
+export const adventureGame: GameModule<AdventureState, AdventureOptions, AdventurePack> = {
+  id: 'adventure',
+  rulesVersion: '1',
+  seats: { min: 1, max: 4 },
+  optionsSchema: adventureOptionsSchema as unknown as GameModule<AdventureState, AdventureOptions, AdventurePack>['optionsSchema'],
+  commandSchemas: adventureCommandSchemas,
+  packSchema: adventurePackSchema,
+  setup(options, seats, _rng, pack) {
+    return applyStartEntry(initialState(adventureOptionsSchema.parse(options ?? {}), seats, pack), pack);
+  },
+  decide: decideAdventure,
+  publicView(state) {
+    return publicAdventureView(state) as unknown as Json;
+  },
+  viewFor(state, seat) {
+    const characters = state.characters.flatMap((c, i) => (c.seat === seat ? [i] : []));
+    return { ...(publicAdventureView(state) as unknown as Record<string, Json>), seat, myCharacters: characters };
+  },
+  secretsFor() {
+    return [];
+  },
+  prompts(state): Prompt[] {
+    if (!state.pending) return [];
+    return [
+      {
+        seat: state.pending.seat,
+        kind: 'choice',
+        options: state.pending.options.map((o, index) => ({
+          label: { code: 'adventure.choice.option', params: { textKey: o.label, index } },
+          command: { type: 'choose', args: { option: index } },
+        })),
+      },
+    ];
+  },
+  awaiting(state) {
+    if (state.finished) return { seats: [], kind: 'none' };
+    if (state.pending) return { seats: [state.pending.seat], kind: 'choice' };
+    return { seats: [activeCharacter(state).seat], kind: 'turn' };
+  },
+  status(state) {
+    return state.finished ? { phase: 'won', reason: 'adventure.finished' } : { phase: 'playing' };
+  },
+  isIrreversible(command) {
+    return command.type === 'hint';
+  },
+  legalCommands(state, seat) {
+    if (state.finished) return [];
+    const cmds: GameCommand[] = [];
+    const locations = state.revealed.flatMap((r) => r.locations);
+    for (const card of state.seenCards) if (state.cards[String(card)] !== 'box') cmds.push({ type: 'hint', args: { card } });
+    for (const location of locations) cmds.push({ type: 'hint', args: { location } });
+    cmds.push({ type: 'note', args: { text: 'note' } });
+    if (state.pending) {
+      if (state.pending.seat === seat) state.pending.options.forEach((_, option) => cmds.push({ type: 'choose', args: { option } }));
+      return cmds;
+    }
+    state.characters.forEach((c, holder) => {
+      if (c.seat !== seat) return;
+      for (const card of inventoryOf(state, holder)) {
+        state.characters.forEach((_, to) => {
+          if (to !== holder && (holder === state.turn || to === state.turn)) cmds.push({ type: 'give', args: { card, to } });
+        });
+      }
+    });
+    const active = activeCharacter(state);
+    if (active.seat !== seat) return cmds;
+    cmds.push({ type: 'endTurn', args: {} });
+    if (state.acted) return cmds;
+    for (const location of locations) {
+      if (location !== active.location) cmds.push({ type: 'move', args: { location } });
+      cmds.push({ type: 'explore', args: { location } });
+    }
+    const held = inventoryOf(state, state.turn);
+    for (const cards of [...pairs(held, 2), ...pairs(held, 3)]) cmds.push({ type: 'combine', args: { cards } });
+    if (active.location !== null) for (const card of held) cmds.push({ type: 'combine', args: { cards: [card], location: active.location } });
+    return cmds;
+  },
+  timeoutAction(state, seat) {
+    if (state.finished) return null;
+    if (state.pending) return state.pending.seat === seat ? { type: 'choose', args: { option: 0 } } : null;
+    return activeCharacter(state).seat === seat ? { type: 'endTurn', args: {} } : null;
+  },
+};
