@@ -104,6 +104,8 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   isIrreversible?(command: GameCommand): boolean;
   /** Every legal command the seat could issue now. Feeds autocomplete, fuzzing and random players. */
   legalCommands(state: S, seat: number): readonly GameCommand[];
+  /** A pack text by key in a language (entry, card and room texts), for events carrying `textKey`. */
+  textOf?(pack: P, key: string, lang: string): string | undefined;
   /** What a hard deadline does for a seat that did not act (issue "Asynchronous play"); null: nothing. */
   timeoutAction?(state: S, seat: number): GameCommand | null;
 }

@@ -90,3 +90,10 @@ export function discordLocalizations(code: string, params: Readonly<Record<strin
   const es = t('es', code, params);
   return { 'es-ES': es, 'es-419': es };
 }
+
+/** English text and Spanish localizations of a command description, for @discordjs/builders. */
+export function described<T extends { setDescription(d: string): T; setDescriptionLocalizations(l: Record<string, string>): T }>(builder: T, code: string): T {
+  return builder.setDescription(t('en', code).slice(0, 100)).setDescriptionLocalizations(
+    Object.fromEntries(Object.entries(discordLocalizations(code)).map(([k, v]) => [k, v.slice(0, 100)])),
+  );
+}

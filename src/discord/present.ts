@@ -10,9 +10,17 @@ export type PackText = (key: string, lang: Language) => string | undefined;
  * Parameters as the reader sees them: every seat index (`seat`, `targetSeat`, …) also gets a
  * `…Name` (the seated player's name) and a `…Mention` so strings can say who, not which number.
  */
-export function humanParams(params: GameEvent['params'], seatNames: readonly string[], seatUsers: readonly string[] = []): Record<string, unknown> {
+export function humanParams(
+  params: GameEvent['params'],
+  seatNames: readonly string[],
+  seatUsers: readonly string[] = [],
+  text?: { readonly packText: PackText; readonly lang: Language },
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(params ?? {}) };
   for (const [key, value] of Object.entries(params ?? {})) {
+    if (text && typeof value === 'string' && key.endsWith('Key') && key !== 'textKey') {
+      out[key] = text.packText(value, text.lang) ?? value;
+    }
     if (typeof value === 'number' && (key === 'seat' || key.endsWith('Seat') || key === 'from' || key === 'to')) {
       out[`${key}Name`] = seatNames[value] ?? `#${value + 1}`;
       out[`${key}Mention`] = seatUsers[value] ? `<@${seatUsers[value]}>` : (seatNames[value] ?? `#${value + 1}`);
@@ -21,7 +29,10 @@ export function humanParams(params: GameEvent['params'], seatNames: readonly str
   return out;
 }
 
-/** One line per event, in the reader's language; a `textKey` parameter appends the pack's own text. */
+/**
+ * One line per event, in the reader's language. Parameters named `…Key` are pack text keys (a
+ * character's or a room's name) and are shown as that text; `textKey` appends the pack's passage.
+ */
 export function formatEvents(
   events: readonly GameEvent[],
   lang: Language,
@@ -31,7 +42,7 @@ export function formatEvents(
 ): string {
   return events
     .map((event) => {
-      const params = humanParams(event.params, seatNames, seatUsers);
+      const params = humanParams(event.params, seatNames, seatUsers, packText ? { packText, lang } : undefined);
       const line = t(lang, event.code, params);
       const key = event.params?.textKey;
       const extra = typeof key === 'string' ? packText?.(key, lang) : undefined;

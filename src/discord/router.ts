@@ -71,8 +71,9 @@ export function createRouter(options: RouterOptions) {
     return { visibility: 'ephemeral', content: t(lang, code, params) };
   }
 
-  function toAnswer(lang: Language, result: CommandResult): Answer {
-    return result.ok ? result.value : rejectionAnswer(lang, result.error.code, result.error.params);
+  async function toAnswer(lang: Language, result: CommandResult, place: CommandContext['place']): Promise<Answer> {
+    if (result.ok) return result.value;
+    return { visibility: 'ephemeral', content: await services.rejectionText(lang, result.error, place) };
   }
 
   function failureAnswer(lang: Language, error: unknown): Answer {
@@ -88,8 +89,9 @@ export function createRouter(options: RouterOptions) {
     interaction: ChatInputCommandInteraction | ButtonInteraction,
     lang: Language,
     work: Promise<CommandResult>,
+    place: CommandContext['place'],
   ): Promise<void> {
-    const guarded = work.then((r) => toAnswer(lang, r)).catch((error: unknown) => {
+    const guarded = work.then((r) => toAnswer(lang, r, place)).catch((error: unknown) => {
       logger.error({ err: error, interaction: interaction.id }, 'interaction failed');
       return failureAnswer(lang, error);
     });
@@ -123,7 +125,7 @@ export function createRouter(options: RouterOptions) {
       return;
     }
     const full: CommandContext = { ...ctx, interaction };
-    await answerWith(interaction, ctx.lang, Promise.resolve().then(() => command.execute(full)));
+    await answerWith(interaction, ctx.lang, Promise.resolve().then(() => command.execute(full)), ctx.place);
   }
 
   async function onAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
@@ -149,7 +151,7 @@ export function createRouter(options: RouterOptions) {
       await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait })));
       return;
     }
-    await answerWith(interaction, ctx.lang, Promise.resolve().then(() => services.button(ctx, id, interaction.id)));
+    await answerWith(interaction, ctx.lang, Promise.resolve().then(() => services.button(ctx, id, interaction.id)), ctx.place);
   }
 
   return {

@@ -6,6 +6,7 @@ import { initialState, type AdventureState } from './state.ts';
 import { publicAdventureView } from './view.ts';
 
 export * from './content.ts';
+import { packText } from './content.ts';
 export * from './commands.ts';
 export * from './state.ts';
 export { activeCharacter, inventoryOf, isRevealedLocation, loseOneHealth, roomOfCharacter, NOTES_MAX } from './rules.ts';
@@ -28,6 +29,7 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
   optionsSchema: adventureOptionsSchema as unknown as GameModule<AdventureState, AdventureOptions, AdventurePack>['optionsSchema'],
   commandSchemas: adventureCommandSchemas,
   packSchema: adventurePackSchema,
+  textOf: packText,
   setup(options, seats, _rng, pack) {
     return applyStartEntry(initialState(adventureOptionsSchema.parse(options ?? {}), seats, pack), pack);
   },

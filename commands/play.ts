@@ -1,0 +1,50 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { ok, reject, type GameCommand } from '../src/core/index.ts';
+import type { CommandModule } from '../src/discord/command.ts';
+import { described, hasText, t, type Language } from '../src/discord/i18n.ts';
+
+/**
+ * `/play action:<…>`: any legal action of any game, chosen from autocomplete (fed by the game's
+ * `legalCommands`). The value is `<seq>.<index>`, so a choice made before the game moved on is refused.
+ */
+export const command: CommandModule = {
+  data: described(new SlashCommandBuilder().setName('play'), 'commands.play.description').addStringOption((o) =>
+    described(o.setName('action'), 'commands.play.options.action').setRequired(true).setAutocomplete(true).setMaxLength(100),
+  ),
+
+  async execute(ctx) {
+    const here = await ctx.services.gameHere(ctx.place);
+    if (!here.ok) return here;
+    const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
+    if (!legal.ok) return legal;
+    const raw = ctx.interaction.options.getString('action', true);
+    const match = /^(\d+)\.(\d+)$/.exec(raw);
+    if (!match) return reject('core.play.pickFromList');
+    if (Number(match[1]) !== legal.value.seq) return reject('core.button.stale');
+    const chosen = legal.value.commands[Number(match[2])];
+    if (!chosen) return reject('core.play.pickFromList');
+    const r = await ctx.services.app.play(here.value.gameId, ctx.actor, chosen, ctx.interaction.id, { expectedSeq: legal.value.seq });
+    if (!r.ok) return r;
+    return ok(await ctx.services.presentResult(ctx.lang, r.value));
+  },
+
+  async autocomplete(ctx) {
+    const here = await ctx.services.gameHere(ctx.place);
+    if (!here.ok) return [];
+    const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
+    if (!legal.ok) return [];
+    const typed = String(ctx.interaction.options.getFocused() ?? '').toLowerCase();
+    return legal.value.commands
+      .map((c, i) => ({ name: commandLabel(ctx.lang, here.value.gameType, c), value: `${legal.value.seq}.${i}` }))
+      .filter((choice) => choice.name.toLowerCase().includes(typed))
+      .slice(0, 25);
+  },
+};
+
+/** A readable label for a command: the game's own text when it has one, else the type and arguments. */
+export function commandLabel(lang: Language, gameType: string, c: GameCommand): string {
+  const code = `${gameType}.command.${c.type}`;
+  if (hasText(code)) return t(lang, code, c.args as Record<string, unknown>);
+  const args = Object.entries(c.args).map(([k, v]) => `${k}:${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  return [c.type, ...args].join(' ');
+}

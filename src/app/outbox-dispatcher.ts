@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { Json } from '../core/index.ts';
+import { claimDue, getGame, markDead, markFailed, markRetry, markSent, requeueStale, type Database, type OutboxRow } from '../store/index.ts';
+import type { AppLogger } from './types.ts';
+
+/** Discord's "Cannot send messages to this user" (DMs closed). @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#json */
+export const DM_REFUSED = 50007;
+
+export type DeliveryResult = { ok: true; ref?: string } | { ok: false; retry: boolean; code?: number | string; error: string };
+
+/** Sends one outbox row (the Discord layer injects it). Throwing counts as a retryable failure. */
+export type Deliver = (row: OutboxRow) => Promise<DeliveryResult>;
+
+export interface DispatcherOptions {
+  readonly db: Database;
+  readonly deliver: Deliver;
+  readonly clock: () => Date;
+  readonly logger?: AppLogger;
+  /** Rows claimed per tick. */
+  readonly batch?: number;
+  /** Attempts before a row is dead. */
+  readonly maxAttempts?: number;
+  /** A row left in `sending` longer than this belongs to a crashed worker and is requeued. */
+  readonly staleAfterMs?: number;
+  readonly intervalMs?: number;
+  readonly workerId?: string;
+}
+
+export interface TickReport {
+  readonly claimed: number;
+  readonly sent: number;
+  readonly retried: number;
+  readonly failed: number;
+  readonly dead: number;
+  readonly requeued: number;
+}
+
+/** 2^attempts seconds, capped at 10 minutes. */
+export function backoffMs(attempts: number): number {
+  return Math.min(2 ** attempts * 1000, 600_000);
+}
+
+/**
+ * Delivers outbox rows: claim → deliver → mark. A crash after the commit leaves rows pending (delivered on
+ * the next tick) or in `sending` (requeued once stale), so nothing committed is lost; rows carry an
+ * `idempotencyKey` for Discord's `enforce_nonce`, so a resend after a crash mid-delivery is dropped.
+ */
+export function createDispatcher(options: DispatcherOptions) {
+  const { db, deliver, clock, logger } = options;
+  const batch = options.batch ?? 20;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const staleAfterMs = options.staleAfterMs ?? 120_000;
+  const intervalMs = options.intervalMs ?? 1000;
+  const workerId = options.workerId ?? randomUUID();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<TickReport> | undefined;
+
+  async function refuseDm(row: OutboxRow, error: string): Promise<void> {
+    const userId = (row.target as { userId?: string } | null)?.userId ?? '';
+    const game = row.gameId ? await getGame(db.prisma, row.gameId) : null;
+    const messages = game
+      ? [
+          {
+            kind: 'post',
+            target: { channelId: game.threadId ?? game.channelId },
+            payload: { gameId: game.id, gameType: game.gameType, locale: game.locale, events: [{ to: 'public', code: 'core.dmRefused', params: { userId } }], image: false } as Json,
+          },
+        ]
+      : [];
+    await markFailed(db.prisma, row.id, error, { gameId: row.gameId, messages }, workerId);
+  }
+
+  async function handle(row: OutboxRow): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
+    let result: DeliveryResult;
+    try {
+      result = await deliver(row);
+    } catch (e) {
+      result = { ok: false, retry: true, error: e instanceof Error ? e.message : String(e) };
+    }
+    if (result.ok) {
+      await markSent(db.prisma, row.id, result.ref ?? null, workerId);
+      return 'sent';
+    }
+    logger?.warn({ outboxId: row.id, kind: row.kind, code: result.code, error: result.error, attempts: row.attempts }, 'outbox.deliveryFailed');
+    if (row.kind === 'dm' && String(result.code) === String(DM_REFUSED)) {
+      await refuseDm(row, result.error);
+      return 'failed';
+    }
+    if (result.retry && row.attempts < maxAttempts) {
+      await markRetry(db.prisma, row.id, result.error, new Date(clock().getTime() + backoffMs(row.attempts)), workerId);
+      return 'retried';
+    }
+    await markDead(db.prisma, row.id, result.error, workerId);
+    return 'dead';
+  }
+
+  async function runTick(): Promise<TickReport> {
+    const now = clock();
+    const requeued = await requeueStale(db.prisma, new Date(now.getTime() - staleAfterMs));
+    const rows = await claimDue(db.prisma, now, batch, workerId);
+    const report = { claimed: rows.length, sent: 0, retried: 0, failed: 0, dead: 0, requeued };
+    for (const row of rows) report[await handle(row)]++;
+    return report;
+  }
+
+  async function tick(): Promise<TickReport> {
+    while (running) await running.catch(() => undefined);
+    running = runTick();
+    try {
+      return await running;
+    } finally {
+      running = undefined;
+    }
+  }
+
+  return {
+    workerId,
+    /** One pass: requeue stale claims, claim due rows, deliver them in order. Never overlaps itself. */
+    tick,
+    /** Ticks every `intervalMs` (first one at once) until `stop`. */
+    start(): void {
+      if (timer) return;
+      const loop = async () => {
+        try {
+          const r = await tick();
+          if (r.claimed > 0) logger?.debug({ ...r }, 'outbox.tick');
+        } catch (e) {
+          logger?.error({ error: e instanceof Error ? e.message : String(e) }, 'outbox.tickFailed');
+        }
+        if (timer) timer = setTimeout(loop, intervalMs);
+      };
+      timer = setTimeout(loop, 0);
+    },
+    async stop(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,626 @@
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import {
+  applyCommand,
+  genesisSnapshot,
+  hashSnapshot,
+  ok,
+  planUndo,
+  reject,
+  replay,
+  undoneSeqs,
+  UNDO,
+  type Awaiting,
+  type GameCommand,
+  type GameEvent,
+  type GameModule,
+  type Genesis,
+  type Json,
+  type LogEntry,
+  type Rejection,
+  type Result,
+  type Snapshot,
+} from '../core/index.ts';
+import {
+  addSeat,
+  appendCommand,
+  createGame,
+  findCommandByNonce,
+  findGameByThread,
+  getGame,
+  insertImportedGame,
+  loadLog,
+  refreshCache,
+  removeSeat,
+  setGameStatus,
+  startGame,
+  type GameRowStatus,
+  type GameWithSeats,
+  type OutboxMessage,
+} from '../store/index.ts';
+import type {
+  AppActor,
+  AppDeps,
+  AppResult,
+  AwaitingSeats,
+  CommandResult,
+  GameExport,
+  GameStatusView,
+  ImportPlace,
+  LegalView,
+  LobbyView,
+  PromptsView,
+  NewGameInput,
+  PackRef,
+  SecretsView,
+  SeatSummary,
+  VerifyReport,
+} from './types.ts';
+
+/** Optimistic lobby changes are retried this often before `core.movedOn`. */
+const LOBBY_RETRIES = 5;
+
+type AnyModule = GameModule<any, any, any>;
+
+interface Loaded {
+  readonly game: GameWithSeats;
+  readonly module: AnyModule;
+  readonly pack: PackRef | undefined;
+  readonly genesis: Genesis;
+  readonly snapshot: Snapshot;
+}
+
+interface Decision {
+  readonly type: string;
+  readonly args: Json;
+  readonly seat: number | null;
+  readonly asHost: boolean;
+  readonly snapshot: Snapshot;
+  readonly hash: string;
+  readonly events: readonly GameEvent[];
+  readonly irreversible: boolean;
+  readonly undoneSeq?: number;
+}
+
+const exportSchema = z.object({
+  format: z.literal('turnkeeper.game/1'),
+  gameType: z.string().min(1),
+  rulesVersion: z.string(),
+  pack: z.object({ id: z.string(), version: z.string() }).nullable(),
+  genesis: z.object({
+    gameType: z.string(),
+    rulesVersion: z.string(),
+    options: z.unknown(),
+    seats: z.array(z.object({ index: z.number().int().min(0), name: z.string() })),
+    seed: z.number().int(),
+  }),
+  log: z.array(
+    z.object({
+      seq: z.number().int().min(1),
+      type: z.string().min(1),
+      args: z.json(),
+      seat: z.number().int().nullable(),
+      asHost: z.boolean(),
+      actorUserId: z.string(),
+      at: z.iso.datetime().refine((at) => new Date(at).toISOString() === at, 'at must be canonical ISO 8601 with milliseconds'),
+      nonce: z.string().min(1),
+      stateHashAfter: z.string(),
+      irreversible: z.boolean(),
+    }),
+  ),
+});
+
+/** The lobby's size: what the host asked for, never beyond the game's range. */
+function seatLimit(game: GameWithSeats, module: AnyModule): number {
+  return Math.min(game.seatLimit ?? module.seats.max, module.seats.max);
+}
+
+function players(game: GameWithSeats): SeatSummary[] {
+  return game.seats.filter((s) => s.role === 'player').map((s) => ({ seat: s.index, userId: s.userId, userName: s.userName }));
+}
+
+function lobbyView(game: GameWithSeats, module: AnyModule): LobbyView {
+  return { gameId: game.id, status: game.status, hostUserId: game.hostUserId, seats: players(game), minSeats: module.seats.min, maxSeats: seatLimit(game, module) };
+}
+
+function awaitingSeats(awaiting: Awaiting, seats: readonly SeatSummary[]): AwaitingSeats {
+  return { kind: awaiting.kind, seats: awaiting.seats.flatMap((i) => seats.filter((s) => s.seat === i)) };
+}
+
+function sameAwaiting(a: Awaiting | null, b: Awaiting): boolean {
+  return a !== null && a.kind === b.kind && a.seats.length === b.seats.length && a.seats.every((s, i) => s === b.seats[i]);
+}
+
+/**
+ * The outbox rows of one accepted action: the table refresh with the public events, one DM per seat
+ * addressed, and a `turn` row when the awaited seats changed (the scheduler's input).
+ */
+function messagesFor(game: GameWithSeats, seq: number, events: readonly GameEvent[], before: Awaiting | null, after: Awaiting, ended: boolean): OutboxMessage[] {
+  const seats = players(game);
+  const target = { channelId: game.threadId ?? game.channelId };
+  const base = { gameId: game.id, gameType: game.gameType, seq, locale: game.locale };
+  const publicEvents = events.filter((e) => e.to === 'public');
+  const messages: OutboxMessage[] = [{ kind: 'post', target, payload: { ...base, events: publicEvents as unknown as Json, image: true } }];
+  const bySeat = new Map<number, GameEvent[]>();
+  for (const event of events) {
+    if (event.to === 'public') continue;
+    bySeat.set(event.to, [...(bySeat.get(event.to) ?? []), event]);
+  }
+  for (const [seat, seatEvents] of bySeat) {
+    const user = seats.find((s) => s.seat === seat);
+    if (user) messages.push({ kind: 'dm', target: { userId: user.userId, seat }, payload: { ...base, events: seatEvents as unknown as Json } });
+  }
+  if (!ended && !sameAwaiting(before, after) && after.seats.length > 0) {
+    const awaited = awaitingSeats(after, seats);
+    messages.push({ kind: 'turn', target, payload: { ...base, kind: awaited.kind, seats: awaited.seats as unknown as Json } });
+  }
+  return messages;
+}
+
+/** The application service (ARCHITECTURE.md "The way of one action"): the only orchestrator. */
+export function createApp(deps: AppDeps) {
+  const { db, games, packs, clock, logger } = deps;
+  const prisma = db.prisma;
+
+  function moduleFor(gameType: string): Result<AnyModule, Rejection> {
+    const module = games[gameType];
+    return module ? ok(module) : reject('core.game.unknownType', { gameType });
+  }
+
+  function packFor(gameType: string, packId: string | null, packVersion: string | null): Result<PackRef | undefined, Rejection> {
+    if (packId === null) return ok(undefined);
+    const pack = packs(gameType, packId);
+    if (!pack || (packVersion !== null && pack.version !== packVersion)) return reject('core.pack.unavailable', { packId, version: packVersion ?? '' });
+    return ok(pack);
+  }
+
+  async function loadGame(gameId: string): Promise<Result<GameWithSeats, Rejection>> {
+    const game = await getGame(prisma, gameId);
+    return game ? ok(game) : reject('core.game.notFound', { gameId });
+  }
+
+  /** The current snapshot: the cached one when its hash holds, otherwise rebuilt (and verified) from the log. */
+  async function load(game: GameWithSeats): Promise<Result<Loaded, Rejection>> {
+    const module = moduleFor(game.gameType);
+    if (!module.ok) return module;
+    if (game.genesis === null) return reject('core.game.notStarted');
+    const pack = packFor(game.gameType, game.packId, game.packVersion);
+    if (!pack.ok) return pack;
+    const genesis = game.genesis as unknown as Genesis;
+    const cached = game.state as unknown as Snapshot | null;
+    if (cached !== null && game.stateHash !== null && hashSnapshot(cached) === game.stateHash) {
+      return ok({ game, module: module.value, pack: pack.value, genesis, snapshot: cached });
+    }
+    const rebuilt = replay(module.value, genesis, await loadLog(prisma, game.id), pack.value?.data);
+    if (!rebuilt.ok) {
+      logger?.error({ gameId: game.id, seq: rebuilt.seq, reason: rebuilt.reason }, 'app.replayDiverged');
+      return reject('core.game.corrupt', { seq: rebuilt.seq });
+    }
+    await refreshCache(prisma, game.id, game.seq, rebuilt.snapshot, rebuilt.hash);
+    return ok({ game, module: module.value, pack: pack.value, genesis, snapshot: rebuilt.snapshot });
+  }
+
+  function resolveActor(game: GameWithSeats, actor: AppActor, asSeat?: number): Result<{ seat: number | null; asHost: boolean; isHost: boolean }, Rejection> {
+    const isHost = game.hostUserId === actor.userId;
+    if (asSeat !== undefined) {
+      if (!isHost) return reject('core.notHost');
+      if (!players(game).some((s) => s.seat === asSeat)) return reject('core.seat.unknown', { seat: asSeat });
+      return ok({ seat: asSeat, asHost: true, isHost });
+    }
+    const own = players(game).find((s) => s.userId === actor.userId);
+    if (own) return ok({ seat: own.seat, asHost: false, isHost });
+    return isHost ? ok({ seat: null, asHost: true, isHost }) : reject('core.seat.notYours');
+  }
+
+  function resultOf(loaded: Loaded, seq: number, snapshot: Snapshot, events: readonly GameEvent[], status: GameRowStatus, duplicate = false): CommandResult {
+    const awaiting = awaitingSeats(loaded.module.awaiting(snapshot.state), players(loaded.game));
+    return {
+      gameId: loaded.game.id,
+      seq,
+      events: events.filter((e) => e.to === 'public'),
+      awaiting,
+      status,
+      phase: loaded.module.status(snapshot.state),
+      ...(duplicate ? { duplicate } : {}),
+    };
+  }
+
+  /** A repeated nonce: rebuild what that command produced, without applying anything. */
+  async function earlierResult(game: GameWithSeats, entry: LogEntry, actor: AppActor): AppResult<CommandResult> {
+    if (entry.actorUserId !== actor.userId) return reject('core.duplicate');
+    const loaded = await load(game);
+    if (!loaded.ok) return loaded;
+    const log = await loadLog(prisma, game.id);
+    const before = replay(loaded.value.module, loaded.value.genesis, log.filter((e) => e.seq < entry.seq), loaded.value.pack?.data, { verify: false });
+    if (!before.ok) return reject('core.game.corrupt', { seq: before.seq });
+    let events: readonly GameEvent[] = [];
+    if (entry.type === UNDO) {
+      const target = (entry.args as { seq: number }).seq;
+      events = [{ to: 'public', code: 'core.undone', params: { seq: target, type: log.find((e) => e.seq === target)?.type ?? '' } }];
+    } else {
+      const applied = applyCommand(loaded.value.module, before.snapshot, { type: entry.type, args: entry.args as Record<string, unknown> }, { seat: entry.seat, asHost: entry.asHost, now: entry.at }, loaded.value.pack?.data);
+      if (applied.ok) events = applied.value.events;
+    }
+    return ok(resultOf(loaded.value, entry.seq, loaded.value.snapshot, events, game.status, true));
+  }
+
+  /**
+   * Decide → append, with the optimistic seq check: on a conflict the game is read again and decided once
+   * more; a second conflict is `core.movedOn`. A nonce seen before returns the earlier result.
+   */
+  async function commit(
+    gameId: string,
+    actor: AppActor,
+    nonce: string,
+    decide: (loaded: Loaded, now: string) => Promise<Result<Decision, Rejection>>,
+    expectedSeq?: number,
+  ): AppResult<CommandResult> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const [game, earlier] = await Promise.all([getGame(prisma, gameId), findCommandByNonce(prisma, gameId, nonce)]);
+      if (!game) return reject('core.game.notFound', { gameId });
+      if (earlier) return earlierResult(game, earlier, actor);
+      if (game.status !== 'playing') return reject('core.game.notPlaying', { status: game.status });
+      if (expectedSeq !== undefined && game.seq !== expectedSeq) return reject('core.movedOn');
+      const loaded = await load(game);
+      if (!loaded.ok) return loaded;
+      const now = clock().toISOString();
+      const decision = await decide(loaded.value, now);
+      if (!decision.ok) return decision;
+      const d = decision.value;
+      const { module } = loaded.value;
+      const phase = module.status(d.snapshot.state);
+      const ended = phase.phase !== 'playing';
+      const events: GameEvent[] = [...d.events];
+      if (ended) events.push({ to: 'public', code: 'core.game.ended', params: { phase: phase.phase, reason: 'reason' in phase ? phase.reason : '' } });
+      const seq = game.seq + 1;
+      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.value.snapshot.state), module.awaiting(d.snapshot.state), ended);
+      const appended = await appendCommand(prisma, gameId, {
+        expectedSeq: game.seq,
+        entry: { type: d.type, args: d.args, seat: d.seat, asHost: d.asHost, actorUserId: actor.userId, at: now, nonce, stateHashAfter: d.hash, irreversible: d.irreversible },
+        snapshot: d.snapshot,
+        hash: d.hash,
+        outbox,
+        ...(ended ? { status: 'finished' as const } : {}),
+        ...(d.undoneSeq !== undefined ? { undoneSeq: d.undoneSeq } : {}),
+      });
+      if (appended.ok) return ok(resultOf(loaded.value, appended.seq, d.snapshot, events, ended ? 'finished' : 'playing'));
+      if (appended.reason === 'duplicate') {
+        const entry = await findCommandByNonce(prisma, gameId, nonce);
+        if (entry) return earlierResult(game, entry, actor);
+      }
+      logger?.debug({ gameId, seq: game.seq, attempt }, 'app.conflict');
+    }
+    return reject('core.movedOn');
+  }
+
+  async function changeLobby(
+    gameId: string,
+    change: (game: GameWithSeats, module: AnyModule) => Promise<Result<'done' | 'retry', Rejection>>,
+  ): AppResult<LobbyView> {
+    for (let attempt = 0; attempt < LOBBY_RETRIES; attempt++) {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      const module = moduleFor(game.value.gameType);
+      if (!module.ok) return module;
+      if (game.value.status !== 'lobby') return reject('core.lobby.closed', { status: game.value.status });
+      const changed = await change(game.value, module.value);
+      if (!changed.ok) return changed;
+      if (changed.value === 'done') {
+        const after = await loadGame(gameId);
+        return after.ok ? ok(lobbyView(after.value, module.value)) : after;
+      }
+    }
+    return reject('core.movedOn');
+  }
+
+  async function unseat(gameId: string, userId: string, byHost: AppActor | null): AppResult<LobbyView> {
+    return changeLobby(gameId, async (game) => {
+      if (byHost && game.hostUserId !== byHost.userId) return reject('core.notHost');
+      if (!game.seats.some((s) => s.userId === userId)) return reject('core.notJoined');
+      const r = await removeSeat(prisma, gameId, game.version, userId);
+      if (r.ok) return ok('done');
+      return r.reason === 'notSeated' ? reject('core.notJoined') : ok('retry');
+    });
+  }
+
+  async function verifyLog(module: AnyModule, genesis: Genesis, log: readonly LogEntry[], pack: PackRef | undefined): Promise<VerifyReport> {
+    const r = replay(module, genesis, log, pack?.data);
+    if (r.ok) return { ok: true, commands: log.length, hash: r.hash };
+    return { ok: false, seq: r.seq, expected: r.expected, actual: r.actual, reason: r.reason, ...(r.rejection ? { rejection: r.rejection } : {}) };
+  }
+
+  function parseExport(doc: unknown): Result<GameExport & { module: AnyModule; packRef: PackRef | undefined }, Rejection> {
+    const parsed = exportSchema.safeParse(doc);
+    if (!parsed.success) return reject('core.import.invalid', { path: parsed.error.issues[0]?.path.join('.') ?? '' });
+    const d = parsed.data as unknown as GameExport;
+    const module = moduleFor(d.gameType);
+    if (!module.ok) return module;
+    if (d.genesis.gameType !== d.gameType) return reject('core.import.invalid', { path: 'genesis.gameType' });
+    if (d.rulesVersion !== module.value.rulesVersion || d.genesis.rulesVersion !== d.rulesVersion) {
+      return reject('core.import.rulesVersion', { expected: module.value.rulesVersion, actual: d.rulesVersion });
+    }
+    if (d.log.some((e, i) => e.seq !== i + 1)) return reject('core.import.invalid', { path: 'log.seq' });
+    const pack = d.pack ? packFor(d.gameType, d.pack.id, d.pack.version) : ok(undefined);
+    if (!pack.ok) return pack;
+    return ok({ ...d, module: module.value, packRef: pack.value });
+  }
+
+  async function statusOf(game: Result<GameWithSeats, Rejection>): AppResult<GameStatusView> {
+    if (!game.ok) return game;
+    const g = game.value;
+    const base = { gameId: g.id, gameType: g.gameType, status: g.status, hostUserId: g.hostUserId, seq: g.seq, seats: players(g), locale: g.locale, packId: g.packId, packVersion: g.packVersion };
+    if (g.genesis === null) return ok({ ...base, awaiting: null, phase: null, publicView: null });
+    const loaded = await load(g);
+    if (!loaded.ok) return loaded;
+    const { module, snapshot } = loaded.value;
+    return ok({ ...base, awaiting: awaitingSeats(module.awaiting(snapshot.state), base.seats), phase: module.status(snapshot.state), publicView: module.publicView(snapshot.state) });
+  }
+
+  return {
+    /** Opens a lobby in a channel or thread; the host (or the given players) take the first seats. */
+    async newGame(input: NewGameInput): AppResult<LobbyView> {
+      const module = moduleFor(input.gameType);
+      if (!module.ok) return module;
+      const options = module.value.optionsSchema.safeParse(input.options ?? {});
+      if (!options.success) return reject('core.badOptions', { path: options.error.issues[0]?.path.join('.') ?? '' });
+      const seated = [...new Map((input.players ?? [input.host]).map((p) => [p.userId, p] as const)).values()];
+      const limit = input.maxPlayers ?? module.value.seats.max;
+      if (limit < module.value.seats.min || limit > module.value.seats.max) {
+        return reject('core.game.badPlayers', { min: module.value.seats.min, max: module.value.seats.max });
+      }
+      if (seated.length > limit) return reject('core.lobby.full', { max: limit });
+      const pack = packs(input.gameType, input.packId);
+      if (input.packId !== undefined && !pack) return reject('core.pack.unavailable', { packId: input.packId, version: '' });
+      const created = await createGame(prisma, {
+        guildId: input.guildId,
+        channelId: input.channelId,
+        threadId: input.threadId ?? null,
+        gameType: input.gameType,
+        packId: pack?.id ?? null,
+        packVersion: pack?.version ?? null,
+        rulesVersion: module.value.rulesVersion,
+        seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+        options: options.data as Json,
+        hostUserId: input.host.userId,
+        locale: input.locale ?? input.host.locale ?? 'en',
+        seatLimit: input.maxPlayers ?? null,
+        players: seated,
+      });
+      if (!created.ok) return reject('core.thread.taken');
+      return ok(lobbyView(created.game, module.value));
+    },
+
+    join(gameId: string, actor: AppActor): AppResult<LobbyView> {
+      return changeLobby(gameId, async (game, module) => {
+        if (game.seats.some((s) => s.userId === actor.userId)) return reject('core.alreadyJoined');
+        if (players(game).length >= seatLimit(game, module)) return reject('core.lobby.full', { max: seatLimit(game, module) });
+        const index = Math.max(-1, ...game.seats.map((s) => s.index)) + 1;
+        const r = await addSeat(prisma, gameId, game.version, { userId: actor.userId, userName: actor.userName }, index);
+        if (r.ok) return ok('done');
+        return r.reason === 'alreadySeated' ? reject('core.alreadyJoined') : ok('retry');
+      });
+    },
+
+    leave(gameId: string, actor: AppActor): AppResult<LobbyView> {
+      return unseat(gameId, actor.userId, null);
+    },
+
+    kick(gameId: string, host: AppActor, userId: string): AppResult<LobbyView> {
+      return unseat(gameId, userId, host);
+    },
+
+    /** Host only: seats in join order, genesis and setup snapshot at seq 0, first table post and secrets. */
+    async start(gameId: string, host: AppActor): AppResult<CommandResult> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      const g = game.value;
+      if (g.hostUserId !== host.userId) return reject('core.notHost');
+      if (g.status !== 'lobby') return reject('core.lobby.closed', { status: g.status });
+      const module = moduleFor(g.gameType);
+      if (!module.ok) return module;
+      const m = module.value;
+      const seated = g.seats.filter((s) => s.role === 'player');
+      if (seated.length < m.seats.min) return reject('core.lobby.tooFew', { min: m.seats.min });
+      if (seated.length > seatLimit(g, m)) return reject('core.lobby.full', { max: seatLimit(g, m) });
+      const pack = packFor(g.gameType, g.packId, null);
+      if (!pack.ok) return pack;
+      const genesis: Genesis = { gameType: g.gameType, rulesVersion: m.rulesVersion, options: g.options, seats: seated.map((s, index) => ({ index, name: s.userName })), seed: g.seed };
+      const snapshot = genesisSnapshot(m, genesis, pack.value?.data);
+      const hash = hashSnapshot(snapshot);
+      const startedGame: GameWithSeats = { ...g, seats: seated.map((s, index) => ({ ...s, index })) };
+      const events: GameEvent[] = [{ to: 'public', code: 'core.game.started', params: { players: seated.length } }];
+      for (const seat of genesis.seats) events.push(...m.secretsFor(snapshot.state, seat.index).map((e) => ({ ...e, to: seat.index })));
+      const outbox = messagesFor(startedGame, 0, events, null, m.awaiting(snapshot.state), false);
+      const started = await startGame(prisma, gameId, {
+        genesis,
+        snapshot,
+        hash,
+        expectedVersion: g.version,
+        seatIds: seated.map((s) => s.id),
+        packId: pack.value?.id ?? null,
+        packVersion: pack.value?.version ?? null,
+        outbox,
+      });
+      if (!started.ok) return reject('core.movedOn');
+      const loaded: Loaded = { game: startedGame, module: m, pack: pack.value, genesis, snapshot };
+      return ok(resultOf(loaded, 0, snapshot, events, 'playing'));
+    },
+
+    /**
+     * One game command from a seat (or, with `asSeat`, the host acting for it). `nonce` is the Discord
+     * interaction id: a repeated delivery is a no-op that returns the earlier result. `expectedSeq` (from a
+     * button or autocomplete choice) refuses with `core.movedOn` once the game is past that seq.
+     */
+    play(gameId: string, actor: AppActor, command: GameCommand, nonce: string, opts: { asSeat?: number; expectedSeq?: number } = {}): AppResult<CommandResult> {
+      return commit(gameId, actor, nonce, async (loaded, now) => {
+        const who = resolveActor(loaded.game, actor, opts.asSeat);
+        if (!who.ok) return who;
+        const applied = applyCommand(loaded.module, loaded.snapshot, command, { seat: who.value.seat, asHost: who.value.asHost, now }, loaded.pack?.data);
+        if (!applied.ok) return applied;
+        const a = applied.value;
+        return ok({ type: command.type, args: a.args, seat: who.value.seat, asHost: who.value.asHost, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+      }, opts.expectedSeq);
+    },
+
+    /** Takes back the actor's latest command since the undo barrier (the host: anyone's), by replay. */
+    undo(gameId: string, actor: AppActor, nonce: string): AppResult<CommandResult> {
+      return commit(gameId, actor, nonce, async (loaded, now) => {
+        const who = resolveActor(loaded.game, actor);
+        if (!who.ok) return who;
+        const log = await loadLog(prisma, gameId);
+        const target = planUndo(log, { seat: who.value.seat, isHost: who.value.isHost });
+        if (!target.ok) return target;
+        const undoEntry: LogEntry = {
+          seq: loaded.game.seq + 1,
+          type: UNDO,
+          args: { seq: target.value },
+          seat: who.value.seat,
+          asHost: who.value.asHost,
+          actorUserId: actor.userId,
+          at: now,
+          nonce,
+          stateHashAfter: '',
+          irreversible: false,
+        };
+        const r = replay(loaded.module, loaded.genesis, [...log, undoEntry], loaded.pack?.data, { verify: false });
+        if (!r.ok) return reject(r.rejection?.code ?? 'core.game.corrupt', { seq: r.seq });
+        const undoneType = log.find((e) => e.seq === target.value)?.type ?? '';
+        return ok({
+          type: UNDO,
+          args: undoEntry.args,
+          seat: who.value.seat,
+          asHost: who.value.asHost,
+          snapshot: r.snapshot,
+          hash: r.hash,
+          events: [{ to: 'public', code: 'core.undone', params: { seq: target.value, type: undoneType } }],
+          irreversible: false,
+          undoneSeq: target.value,
+        });
+      });
+    },
+
+    /** Host only: ends a lobby or a running game for good. */
+    async abandon(gameId: string, host: AppActor): AppResult<{ gameId: string; status: 'abandoned' }> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      if (game.value.hostUserId !== host.userId) return reject('core.notHost');
+      const target = { channelId: game.value.threadId ?? game.value.channelId };
+      const notice: OutboxMessage = { kind: 'post', target, payload: { gameId, gameType: game.value.gameType, seq: game.value.seq, locale: game.value.locale, events: [{ to: 'public', code: 'core.game.abandoned', params: { by: host.userId } }], image: false } };
+      const changed = await setGameStatus(prisma, gameId, ['lobby', 'playing'], 'abandoned', [notice]);
+      return changed ? ok({ gameId, status: 'abandoned' }) : reject('core.game.notPlaying', { status: game.value.status });
+    },
+
+    status(gameId: string): AppResult<GameStatusView> {
+      return loadGame(gameId).then(statusOf);
+    },
+
+    /** The id of the game hosted in a Discord thread (`core.game.notFound` when there is none). */
+    async findByThread(threadId: string): AppResult<string> {
+      const game = await findGameByThread(prisma, threadId);
+      return game ? ok(game.id) : reject('core.game.notFound', { threadId });
+    },
+
+    async prompts(gameId: string): AppResult<PromptsView> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      const loaded = await load(game.value);
+      if (!loaded.ok) return loaded;
+      return ok({ gameId, seq: game.value.seq, prompts: loaded.value.module.prompts(loaded.value.snapshot.state) });
+    },
+
+    async legal(gameId: string, userId: string): AppResult<LegalView> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      const seat = players(game.value).find((s) => s.userId === userId);
+      if (!seat) return reject('core.seat.notYours');
+      if (game.value.status !== 'playing') return reject('core.game.notPlaying', { status: game.value.status });
+      const loaded = await load(game.value);
+      if (!loaded.ok) return loaded;
+      return ok({ gameId, seq: game.value.seq, seat: seat.seat, commands: loaded.value.module.legalCommands(loaded.value.snapshot.state, seat.seat) });
+    },
+
+    /** What one user's seat holds in secret, always re-read from state (`/secrets`). */
+    async secrets(gameId: string, userId: string): AppResult<SecretsView> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      const seat = players(game.value).find((s) => s.userId === userId);
+      if (!seat) return reject('core.seat.notYours');
+      const loaded = await load(game.value);
+      if (!loaded.ok) return loaded;
+      const { module, snapshot } = loaded.value;
+      return ok({ seat: seat.seat, events: module.secretsFor(snapshot.state, seat.seat), view: module.viewFor(snapshot.state, seat.seat) });
+    },
+
+    async exportGame(gameId: string): AppResult<GameExport> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      const g = game.value;
+      if (g.genesis === null) return reject('core.game.notStarted');
+      const genesis = g.genesis as unknown as Genesis;
+      return ok({
+        format: 'turnkeeper.game/1',
+        gameType: g.gameType,
+        rulesVersion: genesis.rulesVersion,
+        pack: g.packId !== null && g.packVersion !== null ? { id: g.packId, version: g.packVersion } : null,
+        genesis,
+        log: await loadLog(prisma, gameId),
+      });
+    },
+
+    /** Verifies an exported game and stores it as a new game at `place`; seats are claimed by their log's actors. */
+    async importGame(doc: unknown, place: ImportPlace): AppResult<{ gameId: string }> {
+      const parsed = parseExport(doc);
+      if (!parsed.ok) return parsed;
+      const d = parsed.value;
+      const r = replay(d.module, d.genesis, d.log, d.packRef?.data);
+      if (!r.ok) return reject('core.import.diverged', { seq: r.seq });
+      const seats = d.genesis.seats.map((s) => ({
+        index: s.index,
+        userName: s.name,
+        userId: d.log.find((e) => e.seat === s.index && !e.asHost)?.actorUserId ?? `unclaimed:${s.index}`,
+      }));
+      const inserted = await insertImportedGame(prisma, {
+        guildId: place.guildId,
+        channelId: place.channelId,
+        threadId: place.threadId ?? null,
+        gameType: d.gameType,
+        packId: d.pack?.id ?? null,
+        packVersion: d.pack?.version ?? null,
+        rulesVersion: d.rulesVersion,
+        seed: d.genesis.seed,
+        options: d.genesis.options as Json,
+        hostUserId: place.host.userId,
+        locale: place.locale ?? place.host.locale ?? 'en',
+        status: d.module.status(r.snapshot.state).phase === 'playing' ? 'playing' : 'finished',
+        genesis: d.genesis,
+        snapshot: r.snapshot,
+        hash: r.hash,
+        seats: [...new Map(seats.map((s) => [s.userId, s] as const)).values()],
+        log: d.log,
+        undone: undoneSeqs(d.log),
+      });
+      return inserted.ok ? ok({ gameId: inserted.id }) : reject('core.thread.taken');
+    },
+
+    /** Replays a stored game (by id) or an exported document and reports the first diverging seq, if any. */
+    async verify(idOrDoc: string | GameExport): AppResult<VerifyReport> {
+      if (typeof idOrDoc !== 'string') {
+        const parsed = parseExport(idOrDoc);
+        if (!parsed.ok) return parsed;
+        return ok(await verifyLog(parsed.value.module, parsed.value.genesis, parsed.value.log, parsed.value.packRef));
+      }
+      const game = await loadGame(idOrDoc);
+      if (!game.ok) return game;
+      const g = game.value;
+      if (g.genesis === null) return reject('core.game.notStarted');
+      const module = moduleFor(g.gameType);
+      if (!module.ok) return module;
+      const pack = packFor(g.gameType, g.packId, g.packVersion);
+      if (!pack.ok) return pack;
+      return ok(await verifyLog(module.value, g.genesis as unknown as Genesis, await loadLog(prisma, g.id), pack.value));
+    },
+  };
+}
+
+/** The application service's methods, as the Discord layer and the CLI call them. */
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,143 @@
+import type { GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
+import type { Database, GameRowStatus } from '../store/index.ts';
+
+/** Who acts: a Discord user. `locale` is the user's client locale, for replies chosen at the edge. */
+export interface AppActor {
+  readonly userId: string;
+  readonly userName: string;
+  readonly locale?: string;
+}
+
+/** A content pack as the registry hands it over (already validated). */
+export interface PackRef {
+  readonly id: string;
+  readonly version: string;
+  readonly data: unknown;
+}
+
+export interface AppLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface AppDeps {
+  readonly db: Database;
+  readonly games: Readonly<Record<string, GameModule<any, any, any>>>;
+  /** The pack to use; without `packId`, the game type's default. `undefined` for packless games. */
+  readonly packs: (gameType: string, packId?: string) => PackRef | undefined;
+  readonly clock: () => Date;
+  readonly logger?: AppLogger;
+}
+
+export interface SeatSummary {
+  readonly seat: number;
+  readonly userId: string;
+  readonly userName: string;
+}
+
+/** Whoever the game waits for, with user ids, so the edge can mention them. */
+export interface AwaitingSeats {
+  readonly kind: string;
+  readonly seats: readonly SeatSummary[];
+}
+
+export interface LobbyView {
+  readonly gameId: string;
+  readonly status: GameRowStatus;
+  readonly hostUserId: string;
+  readonly seats: readonly SeatSummary[];
+  readonly minSeats: number;
+  readonly maxSeats: number;
+}
+
+/** What `start`, `play` and `undo` return: the public events to reply with at once, and who is next. */
+export interface CommandResult {
+  readonly gameId: string;
+  readonly seq: number;
+  /** Public events only; seat-addressed ones go out as DMs through the outbox. */
+  readonly events: readonly GameEvent[];
+  readonly awaiting: AwaitingSeats;
+  readonly status: GameRowStatus;
+  readonly phase: GameStatus;
+  /** True when the nonce had already been used: nothing was applied, the earlier result is returned. */
+  readonly duplicate?: boolean;
+}
+
+export interface GameStatusView {
+  readonly gameId: string;
+  readonly gameType: string;
+  readonly status: GameRowStatus;
+  readonly hostUserId: string;
+  readonly seq: number;
+  readonly seats: readonly SeatSummary[];
+  /** Null while in the lobby. */
+  readonly awaiting: AwaitingSeats | null;
+  readonly phase: GameStatus | null;
+  readonly publicView: Json | null;
+  readonly locale: string;
+  readonly packId: string | null;
+  readonly packVersion: string | null;
+}
+
+/** Pending prompts at a seq, so buttons built from them can be refused once the game moved on. */
+export interface PromptsView {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly prompts: readonly Prompt[];
+}
+
+/** Every legal command of the user's seat at a seq (autocomplete, random players). */
+export interface LegalView {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly seat: number;
+  readonly commands: readonly GameCommand[];
+}
+
+export interface SecretsView {
+  readonly seat: number;
+  readonly events: readonly GameEvent[];
+  readonly view: Json;
+}
+
+/** One portable document per game: enough to rebuild and verify it anywhere. */
+export interface GameExport {
+  readonly format: 'turnkeeper.game/1';
+  readonly gameType: string;
+  readonly rulesVersion: string;
+  readonly pack: { readonly id: string; readonly version: string } | null;
+  readonly genesis: Genesis;
+  readonly log: readonly LogEntry[];
+}
+
+export type VerifyReport =
+  | { readonly ok: true; readonly commands: number; readonly hash: string }
+  | { readonly ok: false; readonly seq: number; readonly expected: string; readonly actual: string; readonly reason: 'hash' | 'rejected'; readonly rejection?: Rejection };
+
+export interface NewGameInput {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly threadId?: string | null;
+  readonly host: AppActor;
+  readonly gameType: string;
+  readonly options?: unknown;
+  /** Seated in this order; default: the host alone. */
+  readonly players?: readonly AppActor[];
+  /** Seats the host wants (within the game's range); default: the game's maximum. */
+  readonly maxPlayers?: number;
+  readonly seed?: number;
+  readonly locale?: string;
+  readonly packId?: string;
+}
+
+export interface ImportPlace {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly threadId?: string | null;
+  readonly host: AppActor;
+  readonly locale?: string;
+}
+
+export type AppResult<T> = Promise<Result<T, Rejection>>;

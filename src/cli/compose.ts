@@ -1,0 +1,136 @@
+import { createApp, createDispatcher, type App, type PackRef } from '../app/index.ts';
+import type { GameModule } from '../core/index.ts';
+import { createPackRegistry, validatePack } from '../content/index.ts';
+import type { Catalog } from '../discord/services.ts';
+import type { Language } from '../discord/i18n.ts';
+import { startBot, type Bot } from '../discord/bot.ts';
+import { loadCommands } from '../discord/registry.ts';
+import { gameModules } from '../games/index.ts';
+import { adventureText, register as registerAdventureRenderer } from '../games/adventure/render.ts';
+import { pickLanguage, t } from '../discord/i18n.ts';
+import type { Config } from '../ops/config.ts';
+import type { Logger } from '../ops/logger.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import { openDatabase, type Database } from '../store/index.ts';
+
+type AnyModule = GameModule<any, any, any>;
+
+export interface LoadedCatalog {
+  readonly catalog: Catalog;
+  readonly packs: (gameType: string, packId?: string, version?: string) => PackRef | undefined;
+  readonly problems: readonly string[];
+}
+
+/**
+ * Loads every built-in pack once and validates it with its game's schema. A bad pack is left out
+ * and reported (file and path), never half-loaded.
+ */
+export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> = gameModules, root = 'assets/packs'): Promise<LoadedCatalog> {
+  const registry = createPackRegistry(root);
+  const byGame = new Map<string, PackRef[]>();
+  const problems: string[] = (await registry.problems()).flatMap((p) => p.errors.map((e) => `${p.dir}: ${e.message}`));
+  for (const entry of await registry.list()) {
+    const module = modules[entry.gameType];
+    if (!module) continue;
+    const loaded = await registry.get(entry.gameType, entry.id, entry.version);
+    if (!loaded.ok) continue;
+    let data: unknown = loaded.value.data;
+    if (module.packSchema) {
+      const valid = validatePack(loaded.value, module.packSchema);
+      if (!valid.ok) {
+        problems.push(...valid.error.map((e) => `${entry.dir}: ${e.message}`));
+        continue;
+      }
+      data = valid.value.content;
+    }
+    byGame.set(entry.gameType, [...(byGame.get(entry.gameType) ?? []), { id: entry.id, version: entry.version, data }]);
+  }
+  const packs = (gameType: string, packId?: string, version?: string): PackRef | undefined => {
+    const list = byGame.get(gameType) ?? [];
+    const matching = list.filter((p) => (packId === undefined || p.id === packId) && (version === undefined || p.version === version));
+    return packId === undefined ? matching[0] : matching[matching.length - 1];
+  };
+  const catalog: Catalog = {
+    modules,
+    packText(gameType, packId) {
+      const module = modules[gameType];
+      const pack = packs(gameType, packId ?? undefined);
+      if (!module?.textOf || !pack) return undefined;
+      return (key: string, lang: Language) => module.textOf?.(pack.data, key, lang);
+    },
+  };
+  return { catalog, packs, problems };
+}
+
+/** Table pictures of each game, with the pack's texts and the interface strings in the reader's language. */
+export function registerRenderers(catalog: LoadedCatalog): void {
+  registerAdventureRenderer((view) => {
+    const pack = catalog.packs('adventure', view.packId, view.packVersion);
+    if (!pack) return undefined;
+    return adventureText(pack.data as Parameters<typeof adventureText>[0], (code, lang, params) => t(pickLanguage(lang), code, params));
+  });
+}
+
+export interface RuntimeOptions {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly metrics?: Metrics;
+  readonly token: string;
+  readonly api?: string;
+  readonly modules?: Readonly<Record<string, AnyModule>>;
+  readonly database?: Database;
+  readonly memory?: boolean;
+  readonly clock?: () => Date;
+  readonly registerCommands?: boolean;
+  readonly dispatchIntervalMs?: number;
+}
+
+export interface Runtime {
+  readonly db: Database;
+  readonly app: App;
+  readonly bot: Bot;
+  readonly dispatcher: ReturnType<typeof createDispatcher>;
+  readonly catalog: LoadedCatalog;
+  stop(): Promise<void>;
+}
+
+/** Wires database, application, bot and outbox dispatcher: the same for real Discord and the sandbox. */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { config, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const db =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START }));
+  const catalog = await loadCatalog(options.modules ?? gameModules);
+  for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
+  registerRenderers(catalog);
+  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, clock, logger: logger.child({ component: 'app' }) });
+  const bot = await startBot({
+    token: options.token,
+    api: options.api,
+    shards: config.SHARDS,
+    app,
+    catalog: catalog.catalog,
+    commands: await loadCommands(),
+    logger,
+    metrics: options.metrics,
+    allowSeed: config.ALLOW_SEED,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    defaultLocale: config.DEFAULT_LOCALE,
+    registerCommands: options.registerCommands,
+  });
+  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 250 });
+  dispatcher.start();
+  return {
+    db,
+    app,
+    bot,
+    dispatcher,
+    catalog,
+    async stop() {
+      await dispatcher.stop();
+      await bot.stop();
+      if (!options.database) await db.close();
+    },
+  };
+}

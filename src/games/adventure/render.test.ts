@@ -1,0 +1,155 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { applyCommand, genesisSnapshot, type Snapshot } from '../../core/index.ts';
+import { t, type Language } from '../../discord/i18n.ts';
+import { hasRenderer, renderTable } from '../../render/index.ts';
+import { adventureGame, type AdventurePack, type AdventureState, type AdventureView } from './index.ts';
+import { saltLantern } from './pack-fixture.test.ts';
+import { adventureText, register, renderAdventureTable, renderInventory, TABLE_WIDTH, INVENTORY_WIDTH, type AdventureText } from './render.ts';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const pack = saltLantern();
+const seats = (n: number) => Array.from({ length: n }, (_, index) => ({ index, name: `p${index}` }));
+const ui = (code: string, lang: string, params?: Readonly<Record<string, string | number>>) => t(lang as Language, code, params);
+const text = adventureText(pack, ui);
+
+function pngSize(png: Buffer): { width: number; height: number } {
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+function must(snap: Snapshot<AdventureState>, seat: number, type: string, args: Record<string, unknown> = {}): Snapshot<AdventureState> {
+  const r = applyCommand(adventureGame, snap, { type, args }, { seat, asHost: false, now: '2026-01-01T00:00:00Z' }, pack);
+  if (!r.ok) throw new Error(`${type} refused: ${JSON.stringify(r.error)}`);
+  return r.value.snapshot;
+}
+
+/** A four-player game a few turns in: rooms B and C revealed, cards found and boxed, one figure still at the entrance. */
+function played(): Snapshot<AdventureState> {
+  let s = genesisSnapshot(adventureGame, { gameType: 'adventure', rulesVersion: '1', options: {}, seats: seats(4), seed: 7 }, pack);
+  const turns: [number, string, Record<string, unknown>][] = [
+    [0, 'explore', { location: 106 }],
+    [1, 'explore', { location: 102 }],
+    [2, 'explore', { location: 104 }],
+    [3, 'endTurn', {}],
+    [0, 'explore', { location: 101 }],
+    [1, 'explore', { location: 103 }],
+    [2, 'move', { location: 103 }],
+    [3, 'endTurn', {}],
+    [0, 'endTurn', {}],
+    [1, 'combine', { cards: [15], location: 103 }],
+    [2, 'explore', { location: 203 }],
+    [3, 'endTurn', {}],
+  ];
+  for (const [seat, type, args] of turns) {
+    s = must(s, seat, type, args);
+    if (type !== 'endTurn') s = must(s, seat, 'endTurn');
+  }
+  return must(s, 0, 'explore', { location: 302 });
+}
+
+function viewOf(state: AdventureState): AdventureView {
+  return adventureGame.publicView(state) as unknown as AdventureView;
+}
+
+describe('adventure pictures', () => {
+  it('GIVEN a seeded game a few moves in WHEN the table and an inventory are rendered THEN both are PNGs of the planned size', async () => {
+    const view = viewOf(played().state);
+    const table = await renderAdventureTable(view, 'en', text);
+    const tableEs = await renderAdventureTable(view, 'es', text);
+    const inventory = await renderInventory(view, 0, 'en', text);
+    await writeFile(join(tmpdir(), 'adventure-table.png'), table);
+    await writeFile(join(tmpdir(), 'adventure-table-es.png'), tableEs);
+    await writeFile(join(tmpdir(), 'adventure-inventory.png'), inventory);
+    for (const png of [table, tableEs, inventory]) expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(pngSize(table).width).toBe(TABLE_WIDTH);
+    expect(pngSize(table).height).toBeGreaterThanOrEqual(600);
+    expect(pngSize(table).height).toBeLessThan(2400);
+    expect(pngSize(inventory).width).toBe(INVENTORY_WIDTH);
+    expect(table.length).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it('Rules §Solo game setup: GIVEN one seat playing three characters WHEN its inventory is rendered THEN one image shows all of them', async () => {
+    const s = genesisSnapshot(adventureGame, { gameType: 'adventure', rulesVersion: '1', options: { characters: 3 }, seats: seats(1), seed: 3 }, pack);
+    const view = viewOf(s.state);
+    const png = await renderInventory(view, 0, 'es', text);
+    await writeFile(join(tmpdir(), 'adventure-inventory-solo.png'), png);
+    expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(pngSize(png).height).toBeGreaterThan(3 * 100);
+  });
+
+  it('Rules §Health: GIVEN every room revealed, four figures on one location, a boxed health card and a finished game WHEN rendered THEN the picture stays within bounds', async () => {
+    const view = viewOf(played().state);
+    const crowded: AdventureView = {
+      ...view,
+      rooms: Object.entries(pack.rooms).map(([room, r]) => ({ room, nameKey: `room.${room}`, locations: r.locations })),
+      characters: view.characters.map((c, i) => ({ ...c, location: 103, health: i === 1 ? { cards: 2, flipped: 1 } : c.health })),
+      finished: true,
+      ratingKey: 'rating.4',
+    };
+    const png = await renderAdventureTable(crowded, 'es', text);
+    await writeFile(join(tmpdir(), 'adventure-table-crowded.png'), png);
+    expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(pngSize(png).width).toBe(TABLE_WIDTH);
+    expect(pngSize(png).height).toBeLessThan(2400);
+  });
+
+  it('GIVEN the render functions WHEN typed THEN they take the public view type, never the state', () => {
+    expectTypeOf(renderAdventureTable).parameter(0).toEqualTypeOf<AdventureView>();
+    expectTypeOf(renderInventory).parameter(0).toEqualTypeOf<AdventureView>();
+    expectTypeOf(renderAdventureTable).parameter(0).not.toEqualTypeOf<AdventureState>();
+  });
+
+  it('GIVEN two tables differing only in hidden data (flags, stack order, unread entry texts) WHEN rendered THEN the PNGs are byte-identical and no entry text is asked for', async () => {
+    const base = played().state;
+    const stackFirst = Object.fromEntries(Object.entries(base.cards).reverse());
+    const hidden: AdventureState = { ...base, flags: [...base.flags, 'secretDoorFound', 'maren-knows'], cards: stackFirst };
+    const spoiled: AdventurePack = {
+      ...pack,
+      texts: {
+        en: Object.fromEntries(Object.entries(pack.texts.en).map(([k, v]) => [k, k.startsWith('entry.') || k.startsWith('hint.') ? `SPOILER ${v}` : v])),
+        es: pack.texts.es,
+      },
+    };
+    const asked: string[] = [];
+    const spying: AdventureText = (key, lang, params) => {
+      asked.push(key);
+      return adventureText(spoiled, ui)(key, lang, params);
+    };
+    const a = await renderAdventureTable(viewOf(base), 'en', text);
+    const b = await renderAdventureTable(viewOf(hidden), 'en', spying);
+    expect(b.equals(a)).toBe(true);
+    const ia = await renderInventory(viewOf(base), 1, 'en', text);
+    const ib = await renderInventory(viewOf(hidden), 1, 'en', spying);
+    expect(ib.equals(ia)).toBe(true);
+    expect(asked.filter((k) => k.startsWith('entry.') || k.startsWith('hint.'))).toEqual([]);
+  });
+
+  it('GIVEN register() WHEN the shared registry renders an adventure view THEN it answers with the table PNG', async () => {
+    register(() => text);
+    expect(hasRenderer('adventure')).toBe(true);
+    const png = await renderTable('adventure', adventureGame.publicView(played().state), 'en');
+    expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  });
+
+  it('GIVEN no text lookup WHEN rendered THEN keys are shown instead and nothing throws', async () => {
+    const png = await renderAdventureTable(viewOf(played().state), 'en');
+    expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  });
+
+  it('GIVEN the table of a played game WHEN drawn and encoded 20 times THEN the median time is printed', async () => {
+    const view = viewOf(played().state);
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await renderAdventureTable(view, 'en', text);
+      times.push(performance.now() - t0);
+    }
+    times.sort((x, y) => x - y);
+    const median = ((times[9] ?? 0) + (times[10] ?? 0)) / 2;
+    console.log(`adventure table draw+encode median over 20: ${median.toFixed(1)} ms`);
+    expect(times).toHaveLength(20);
+  });
+});

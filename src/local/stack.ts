@@ -1,0 +1,107 @@
+import type { GameModule } from '../core/index.ts';
+import { startRuntime, type Runtime } from '../cli/compose.ts';
+import { loadConfig, type Config } from '../ops/config.ts';
+import { createLogger, type Logger } from '../ops/logger.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import { startLocalDiscord, type LocalDiscord } from './discord/index.ts';
+
+export interface LocalStackOptions {
+  /** Port of the local Discord and its sandbox page; 0 picks a free one. */
+  readonly port?: number;
+  /** Embedded database folder; ignored with `memory`. */
+  readonly dataDir?: string;
+  /** Keep the embedded database in memory (tests, transcripts) unless DATABASE_URL is used. */
+  readonly memory?: boolean;
+  /** Use this PostgreSQL instead of the embedded database. */
+  readonly databaseUrl?: string;
+  /** Extra or replacement game modules (test-only games). */
+  readonly modules?: Readonly<Record<string, GameModule<any, any, any>>>;
+  readonly logger?: Logger;
+  readonly metrics?: Metrics;
+  readonly shards?: number;
+  /** Environment to read the rest of the configuration from (default: process.env). */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export interface LocalStack {
+  readonly url: string;
+  readonly discord: LocalDiscord;
+  readonly runtime: Runtime;
+  /** Delivers everything the outbox holds, until it is empty. */
+  settle(): Promise<void>;
+  /** The public view of the game in a thread, or a user's private view. */
+  state(threadId: string, userId?: string): Promise<unknown>;
+  /** Moves the application clock forward (the in-process scheduler follows it). */
+  advance(ms: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole bot against a local Discord: what `npm start` runs without a token, what transcripts and
+ * the browser test drive. Seeds are allowed here (ALLOW_SEED), since nothing is at stake.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const base = loadConfig(options.env ?? process.env);
+  const config: Config = {
+    ...base,
+    ALLOW_SEED: true,
+    DATABASE_URL: options.databaseUrl ?? (options.memory ? undefined : base.DATABASE_URL),
+    DATA_DIR: options.dataDir ?? base.DATA_DIR,
+    SHARDS: options.shards ?? 1,
+    RATE_LIMIT_PER_MINUTE: Math.max(base.RATE_LIMIT_PER_MINUTE, 600),
+  };
+  const logger = options.logger ?? createLogger(base.LOG_LEVEL);
+  const discord = await startLocalDiscord({ port: options.port ?? 0, shards: options.shards ?? 1 });
+  let offset = 0;
+  const clock = () => new Date(Date.now() + offset);
+  let runtime: Runtime;
+  try {
+    runtime = await startRuntime({
+      config,
+      logger,
+      metrics: options.metrics,
+      token: discord.botToken,
+      api: discord.apiUrl,
+      modules: options.modules,
+      memory: options.memory === true && !options.databaseUrl,
+      clock,
+      registerCommands: true,
+      dispatchIntervalMs: 100,
+    });
+  } catch (error) {
+    await discord.close();
+    throw error;
+  }
+
+  async function settle(): Promise<void> {
+    for (let round = 0; round < 50; round++) {
+      const report = await runtime.dispatcher.tick();
+      if (report.claimed === 0) return;
+    }
+  }
+
+  return {
+    url: discord.url,
+    discord,
+    runtime,
+    settle,
+    async state(threadId, userId) {
+      const found = await runtime.app.findByThread(threadId);
+      if (!found.ok) return { error: found.error.code };
+      if (userId) {
+        const secrets = await runtime.app.secrets(found.value, userId);
+        return secrets.ok ? secrets.value.view : { error: secrets.error.code };
+      }
+      const status = await runtime.app.status(found.value);
+      return status.ok ? status.value.publicView : { error: status.error.code };
+    },
+    async advance(ms) {
+      offset += ms;
+      await settle();
+    },
+    async stop() {
+      await runtime.stop();
+      await discord.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+export {
+  parseTranscript,
+  parseDuration,
+  parsePath,
+  stripComment,
+  TranscriptSyntaxError,
+  type Step,
+  type StepOrigin,
+  type Expectation,
+  type TextPattern,
+  type CompareOp,
+} from './parse.ts';
+export {
+  runTranscript,
+  readableText,
+  interactiveComponents,
+  type BotOutput,
+  type TranscriptFailure,
+  type TranscriptHooks,
+  type TranscriptResult,
+} from './run.ts';

@@ -1,0 +1,58 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { migrate } from './migrate.ts';
+
+export type { PrismaClient };
+
+/** An open database: PostgreSQL when configured, otherwise embedded PGlite (ARCHITECTURE.md "Folders"). */
+export interface Database {
+  readonly prisma: PrismaClient;
+  readonly kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Defaults to `process.env.DATABASE_URL`; ignored when `memory` is set. */
+  readonly databaseUrl?: string;
+  /** Root for the embedded database (`<dataDir>/pglite`); default `./data`. */
+  readonly dataDir?: string;
+  /** Embedded and in memory: for tests. */
+  readonly memory?: boolean;
+  /** Apply pending migrations first (default true). */
+  readonly migrate?: boolean;
+  /** Connection pool size for PostgreSQL. */
+  readonly poolSize?: number;
+}
+
+/** Opens the store: `DATABASE_URL` → PostgreSQL through PrismaPg; otherwise PGlite on disk or in memory. */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const url = options.memory ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL);
+  if (url) {
+    if (options.migrate !== false) await migrate({ databaseUrl: url });
+    const adapter = new PrismaPg({ connectionString: url, ...(options.poolSize ? { max: options.poolSize } : {}) });
+    const prisma = new PrismaClient({ adapter });
+    return { prisma, kind: 'postgres', close: () => prisma.$disconnect() };
+  }
+  let pglite: PGlite;
+  if (options.memory) {
+    pglite = await PGlite.create();
+  } else {
+    const dir = path.join(options.dataDir ?? './data', 'pglite');
+    await mkdir(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  }
+  if (options.migrate !== false) await migrate({ pglite });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    kind: 'pglite',
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** Prisma's "unique constraint failed" (a seq or nonce already taken). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'P2002';
+}
+
+/** Prisma's "record to update not found": an optimistic guard (seq, version, status) did not match. */
+export function isNotFound(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'P2025';
+}
+
+/** Columns of the violated unique constraint, as driver adapters report them (quotes removed). */
+export function uniqueFields(error: unknown): readonly string[] {
+  type Cause = { constraint?: { fields?: unknown; index?: unknown }; originalMessage?: unknown };
+  const meta = (error as { meta?: { target?: unknown; driverAdapterError?: { cause?: Cause } } }).meta;
+  const cause = meta?.driverAdapterError?.cause;
+  const fields = cause?.constraint?.fields ?? meta?.target;
+  if (Array.isArray(fields)) return fields.map((f) => String(f).replace(/"/g, ''));
+  const name = /constraint "([^"]+)"/.exec(String(cause?.originalMessage ?? ''))?.[1] ?? String(cause?.constraint?.index ?? '');
+  return name.split('_').slice(1, -1);
+}

@@ -1,0 +1,333 @@
+import type { Genesis, Json, LogEntry, Snapshot } from '../core/index.ts';
+import { Prisma, type Game, type PrismaClient, type Seat } from '../generated/prisma/client.ts';
+import { isNotFound, isUniqueViolation, uniqueFields } from './errors.ts';
+import { outboxCreateData, type OutboxMessage } from './outbox.ts';
+
+export type { Game, Seat };
+
+/** A game row with its seats in index order. */
+export type GameWithSeats = Game & { seats: Seat[] };
+
+export type GameRowStatus = 'lobby' | 'playing' | 'finished' | 'abandoned';
+
+export interface NewGameRow {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly threadId?: string | null;
+  readonly gameType: string;
+  readonly packId?: string | null;
+  readonly packVersion?: string | null;
+  readonly rulesVersion: string;
+  readonly seed: number;
+  readonly options: Json;
+  readonly hostUserId: string;
+  readonly locale?: string;
+  readonly seatLimit?: number | null;
+  readonly players?: readonly { readonly userId: string; readonly userName: string }[];
+}
+
+const withSeats = { seats: { orderBy: { index: 'asc' } } } as const;
+
+/** Creates a lobby; `players` take seats in the given order. A taken thread gives `threadTaken`. */
+export async function createGame(
+  prisma: PrismaClient,
+  row: NewGameRow,
+): Promise<{ ok: true; game: GameWithSeats } | { ok: false; reason: 'threadTaken' }> {
+  try {
+    const game = await prisma.game.create({
+      data: {
+        guildId: row.guildId,
+        channelId: row.channelId,
+        threadId: row.threadId ?? null,
+        gameType: row.gameType,
+        packId: row.packId ?? null,
+        packVersion: row.packVersion ?? null,
+        rulesVersion: row.rulesVersion,
+        seed: row.seed,
+        options: row.options as Prisma.InputJsonValue,
+        hostUserId: row.hostUserId,
+        locale: row.locale ?? 'en',
+        seatLimit: row.seatLimit ?? null,
+        seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName })) },
+      },
+      include: withSeats,
+    });
+    return { ok: true, game };
+  } catch (error) {
+    if (isUniqueViolation(error) && uniqueFields(error).includes('threadId')) return { ok: false, reason: 'threadTaken' };
+    throw error;
+  }
+}
+
+export function getGame(prisma: PrismaClient, id: string): Promise<GameWithSeats | null> {
+  return prisma.game.findUnique({ where: { id }, include: withSeats });
+}
+
+export function findGameByThread(prisma: PrismaClient, threadId: string): Promise<GameWithSeats | null> {
+  return prisma.game.findUnique({ where: { threadId }, include: withSeats });
+}
+
+export type LobbyChange = { ok: true; version: number } | { ok: false; reason: 'conflict' | 'alreadySeated' | 'notSeated' };
+
+/**
+ * Seats a user in a lobby at the end of the join order. Guarded by the game's `version`, so a full-lobby
+ * check made on that version stays true; a concurrent lobby change gives `conflict` (read again, retry).
+ */
+export async function addSeat(
+  prisma: PrismaClient,
+  gameId: string,
+  expectedVersion: number,
+  user: { readonly userId: string; readonly userName: string },
+  index: number,
+): Promise<LobbyChange> {
+  try {
+    const [game] = await prisma.$transaction([
+      prisma.game.update({ where: { id: gameId, status: 'lobby', version: expectedVersion }, data: { version: { increment: 1 }, lastActivityAt: new Date() } }),
+      prisma.seat.create({ data: { gameId, index, userId: user.userId, userName: user.userName } }),
+    ]);
+    return { ok: true, version: game.version };
+  } catch (error) {
+    if (isNotFound(error)) return { ok: false, reason: 'conflict' };
+    if (isUniqueViolation(error)) return { ok: false, reason: uniqueFields(error).includes('userId') ? 'alreadySeated' : 'conflict' };
+    throw error;
+  }
+}
+
+/** Frees a lobby seat; indexes keep their gaps until `startGame` renumbers them in join order. */
+export async function removeSeat(prisma: PrismaClient, gameId: string, expectedVersion: number, userId: string): Promise<LobbyChange> {
+  try {
+    const [game, removed] = await prisma.$transaction([
+      prisma.game.update({ where: { id: gameId, status: 'lobby', version: expectedVersion }, data: { version: { increment: 1 }, lastActivityAt: new Date() } }),
+      prisma.seat.deleteMany({ where: { gameId, userId } }),
+    ]);
+    if (removed.count === 0) return { ok: false, reason: 'notSeated' };
+    return { ok: true, version: game.version };
+  } catch (error) {
+    if (isNotFound(error)) return { ok: false, reason: 'conflict' };
+    throw error;
+  }
+}
+
+export interface StartGameInput {
+  readonly genesis: Genesis;
+  readonly snapshot: Snapshot;
+  readonly hash: string;
+  /** The lobby `version` the genesis seats were read at. */
+  readonly expectedVersion: number;
+  /** Seat row ids in genesis order: they become indexes 0..n-1. */
+  readonly seatIds: readonly number[];
+  readonly packId?: string | null;
+  readonly packVersion?: string | null;
+  readonly outbox?: readonly OutboxMessage[];
+}
+
+/** Lobby → playing at seq 0, in one transaction; `conflict` when the lobby changed since it was read. */
+export async function startGame(prisma: PrismaClient, id: string, input: StartGameInput): Promise<{ ok: true } | { ok: false; reason: 'conflict' }> {
+  try {
+    await prisma.$transaction([
+      prisma.game.update({
+        where: { id, status: 'lobby', version: input.expectedVersion, seq: 0 },
+        data: {
+          status: 'playing',
+          genesis: input.genesis as unknown as Prisma.InputJsonValue,
+          state: input.snapshot as unknown as Prisma.InputJsonValue,
+          stateHash: input.hash,
+          packId: input.packId ?? null,
+          packVersion: input.packVersion ?? null,
+          version: { increment: 1 },
+          lastActivityAt: new Date(),
+        },
+      }),
+      prisma.seat.updateMany({ where: { gameId: id }, data: { index: { multiply: -1 } } }),
+      ...input.seatIds.map((seatId, index) => prisma.seat.update({ where: { id: seatId, gameId: id }, data: { index } })),
+      prisma.outbox.createMany({ data: (input.outbox ?? []).map((m) => outboxCreateData(m, id)) }),
+    ]);
+    return { ok: true };
+  } catch (error) {
+    if (isNotFound(error) || isUniqueViolation(error)) return { ok: false, reason: 'conflict' };
+    throw error;
+  }
+}
+
+/** Ends a game outside the log (abandon); only from the given statuses. */
+export async function setGameStatus(
+  prisma: PrismaClient,
+  id: string,
+  from: readonly GameRowStatus[],
+  to: GameRowStatus,
+  outbox: readonly OutboxMessage[] = [],
+): Promise<boolean> {
+  try {
+    await prisma.$transaction([
+      prisma.game.update({ where: { id, status: { in: [...from] } }, data: { status: to, version: { increment: 1 }, lastActivityAt: new Date() } }),
+      prisma.outbox.createMany({ data: outbox.map((m) => outboxCreateData(m, id)) }),
+    ]);
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
+
+type CommandRow = Prisma.GameCommandGetPayload<object>;
+
+export function toLogEntry(row: CommandRow): LogEntry {
+  return {
+    seq: row.seq,
+    type: row.type,
+    args: row.args as Json,
+    seat: row.seat,
+    asHost: row.asHost,
+    actorUserId: row.actorUserId,
+    at: row.at.toISOString(),
+    nonce: row.nonce,
+    stateHashAfter: row.stateHashAfter,
+    irreversible: row.irreversible,
+  };
+}
+
+/** The game's log in seq order, as the kernel replays it (undone commands included; undo entries mark them). */
+export async function loadLog(prisma: PrismaClient, gameId: string): Promise<LogEntry[]> {
+  const rows = await prisma.gameCommand.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
+  return rows.map(toLogEntry);
+}
+
+export async function findCommandByNonce(prisma: PrismaClient, gameId: string, nonce: string): Promise<LogEntry | null> {
+  const row = await prisma.gameCommand.findUnique({ where: { gameId_nonce: { gameId, nonce } } });
+  return row ? toLogEntry(row) : null;
+}
+
+export interface AppendInput {
+  /** The seq the decision was made on; the command becomes `expectedSeq + 1`. */
+  readonly expectedSeq: number;
+  readonly entry: Omit<LogEntry, 'seq'>;
+  readonly snapshot: Snapshot;
+  readonly hash: string;
+  /** New game status when the command ended the game. */
+  readonly status?: GameRowStatus;
+  readonly outbox: readonly OutboxMessage[];
+  /** The command an undo removes: marked `undone` in the same transaction. */
+  readonly undoneSeq?: number;
+}
+
+export type AppendResult = { ok: true; seq: number } | { ok: false; reason: 'conflict' | 'duplicate' };
+
+/**
+ * Appends one command in ONE transaction (ARCHITECTURE.md "The way of one action"): the game row moves
+ * from `expectedSeq` only if nobody else moved it, the command takes seq+1, an undone command is marked
+ * and the outbox rows are written. Anything else rolls all of it back: never a half-applied command.
+ */
+export async function appendCommand(prisma: PrismaClient, gameId: string, input: AppendInput): Promise<AppendResult> {
+  const seq = input.expectedSeq + 1;
+  const { entry } = input;
+  try {
+    await prisma.$transaction([
+      prisma.game.update({
+        where: { id: gameId, seq: input.expectedSeq, status: 'playing' },
+        data: {
+          seq,
+          state: input.snapshot as unknown as Prisma.InputJsonValue,
+          stateHash: input.hash,
+          version: { increment: 1 },
+          lastActivityAt: new Date(entry.at),
+          ...(input.status ? { status: input.status } : {}),
+        },
+      }),
+      prisma.gameCommand.create({
+        data: {
+          gameId,
+          seq,
+          type: entry.type,
+          args: entry.args as Prisma.InputJsonValue,
+          seat: entry.seat,
+          asHost: entry.asHost,
+          actorUserId: entry.actorUserId,
+          at: new Date(entry.at),
+          nonce: entry.nonce,
+          stateHashAfter: entry.stateHashAfter,
+          irreversible: entry.irreversible,
+        },
+      }),
+      ...(input.undoneSeq !== undefined
+        ? [prisma.gameCommand.update({ where: { gameId_seq: { gameId, seq: input.undoneSeq }, undone: false }, data: { undone: true } })]
+        : []),
+      prisma.outbox.createMany({ data: input.outbox.map((m) => outboxCreateData(m, gameId)) }),
+    ]);
+    return { ok: true, seq };
+  } catch (error) {
+    if (!isNotFound(error) && !isUniqueViolation(error)) throw error;
+    const earlier = await prisma.gameCommand.findUnique({ where: { gameId_nonce: { gameId, nonce: entry.nonce } }, select: { seq: true } });
+    return { ok: false, reason: earlier ? 'duplicate' : 'conflict' };
+  }
+}
+
+export interface ImportGameRow extends Omit<NewGameRow, 'players'> {
+  readonly status: GameRowStatus;
+  readonly genesis: Genesis;
+  readonly snapshot: Snapshot;
+  readonly hash: string;
+  readonly seats: readonly { readonly index: number; readonly userId: string; readonly userName: string }[];
+  readonly log: readonly LogEntry[];
+  readonly undone: ReadonlySet<number>;
+}
+
+/** Writes a verified game with its whole log in one statement. */
+export async function insertImportedGame(
+  prisma: PrismaClient,
+  row: ImportGameRow,
+): Promise<{ ok: true; id: string } | { ok: false; reason: 'threadTaken' }> {
+  const last = row.log.at(-1);
+  try {
+    const game = await prisma.game.create({
+      data: {
+        guildId: row.guildId,
+        channelId: row.channelId,
+        threadId: row.threadId ?? null,
+        gameType: row.gameType,
+        packId: row.packId ?? null,
+        packVersion: row.packVersion ?? null,
+        rulesVersion: row.rulesVersion,
+        seed: row.seed,
+        options: row.options as Prisma.InputJsonValue,
+        hostUserId: row.hostUserId,
+        locale: row.locale ?? 'en',
+        status: row.status,
+        seq: last?.seq ?? 0,
+        genesis: row.genesis as unknown as Prisma.InputJsonValue,
+        state: row.snapshot as unknown as Prisma.InputJsonValue,
+        stateHash: row.hash,
+        seats: { create: row.seats.map((s) => ({ index: s.index, userId: s.userId, userName: s.userName })) },
+        commands: {
+          createMany: {
+            data: row.log.map((e) => ({
+              seq: e.seq,
+              type: e.type,
+              args: e.args as Prisma.InputJsonValue,
+              seat: e.seat,
+              asHost: e.asHost,
+              actorUserId: e.actorUserId,
+              at: new Date(e.at),
+              nonce: e.nonce,
+              stateHashAfter: e.stateHashAfter,
+              irreversible: e.irreversible,
+              undone: row.undone.has(e.seq),
+            })),
+          },
+        },
+      },
+      select: { id: true },
+    });
+    return { ok: true, id: game.id };
+  } catch (error) {
+    if (isUniqueViolation(error) && uniqueFields(error).includes('threadId')) return { ok: false, reason: 'threadTaken' };
+    throw error;
+  }
+}
+
+/** Rewrites the cached snapshot after a rebuild from the log, only if the game has not moved meanwhile. */
+export async function refreshCache(prisma: PrismaClient, gameId: string, seq: number, snapshot: Snapshot, hash: string): Promise<void> {
+  await prisma.game.updateMany({
+    where: { id: gameId, seq },
+    data: { state: snapshot as unknown as Prisma.InputJsonValue, stateHash: hash },
+  });
+}

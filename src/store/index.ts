@@ -1,0 +1,41 @@
+export { openDatabase, type Database, type OpenDatabaseOptions } from './client.ts';
+export { migrate, type MigrateOptions } from './migrate.ts';
+export {
+  createGame,
+  getGame,
+  findGameByThread,
+  addSeat,
+  removeSeat,
+  startGame,
+  setGameStatus,
+  loadLog,
+  findCommandByNonce,
+  appendCommand,
+  insertImportedGame,
+  refreshCache,
+  toLogEntry,
+  type Game,
+  type Seat,
+  type GameWithSeats,
+  type GameRowStatus,
+  type NewGameRow,
+  type LobbyChange,
+  type StartGameInput,
+  type AppendInput,
+  type AppendResult,
+  type ImportGameRow,
+} from './games.ts';
+export {
+  enqueue,
+  claimDue,
+  markSent,
+  markRetry,
+  markDead,
+  markFailed,
+  requeueStale,
+  listOutbox,
+  type OutboxMessage,
+  type OutboxRow,
+  type OutboxStatus,
+} from './outbox.ts';
+export type { PrismaClient } from '../generated/prisma/client.ts';

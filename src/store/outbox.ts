@@ -1,0 +1,155 @@
+import type { Json } from '../core/index.ts';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+
+/** A message to send once the transaction that produced it commits (ARCHITECTURE.md "The way of one action"). */
+export interface OutboxMessage {
+  /** `post` (channel/thread message), `dm`, `turn` (the awaited seats changed; the scheduler's input). */
+  readonly kind: string;
+  readonly target: Json;
+  readonly payload: Json;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead';
+
+/** An outbox row as the dispatcher and the Discord delivery see it. */
+export interface OutboxRow {
+  readonly id: string;
+  readonly gameId: string | null;
+  readonly kind: string;
+  readonly target: Json;
+  readonly payload: Json;
+  readonly status: OutboxStatus;
+  /** Delivery attempts so far, this one included. */
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly sentRef: string | null;
+  readonly createdAt: Date;
+  /**
+   * Stable per row: pass it as Discord's message `nonce` with `enforce_nonce` so a resend after a crash
+   * between delivery and `markSent` is dropped by Discord (nonce ≤ 25 characters).
+   */
+  readonly idempotencyKey: string;
+}
+
+export function outboxCreateData(message: OutboxMessage, gameId: string | null): Prisma.OutboxCreateManyInput {
+  return {
+    gameId,
+    kind: message.kind,
+    target: message.target as Prisma.InputJsonValue,
+    payload: message.payload as Prisma.InputJsonValue,
+  };
+}
+
+interface RawRow {
+  id: bigint | number | string;
+  gameId: string | null;
+  kind: string;
+  target: unknown;
+  payload: unknown;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  sentRef: string | null;
+  createdAt: Date | string;
+}
+
+function parseJson(value: unknown): Json {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Json;
+}
+
+function toRow(raw: RawRow): OutboxRow {
+  const id = String(raw.id);
+  return {
+    id,
+    gameId: raw.gameId,
+    kind: raw.kind,
+    target: parseJson(raw.target),
+    payload: parseJson(raw.payload),
+    status: raw.status,
+    attempts: Number(raw.attempts),
+    lastError: raw.lastError,
+    sentRef: raw.sentRef,
+    createdAt: raw.createdAt instanceof Date ? raw.createdAt : new Date(raw.createdAt),
+    idempotencyKey: `tk${id}`,
+  };
+}
+
+/** Queues messages outside a command (e.g. the dispatcher's own notices). */
+export async function enqueue(prisma: PrismaClient, gameId: string | null, messages: readonly OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await prisma.outbox.createMany({ data: messages.map((m) => outboxCreateData(m, gameId)) });
+}
+
+/**
+ * Atomically moves up to `limit` due pending rows to `sending` for this worker, oldest first. Concurrent
+ * workers never claim the same row (FOR UPDATE SKIP LOCKED; PGlite has one connection, so it serializes).
+ */
+export async function claimDue(prisma: PrismaClient, now: Date, limit: number, workerId: string): Promise<OutboxRow[]> {
+  const rows = await prisma.$queryRaw<RawRow[]>`
+    UPDATE "Outbox" SET "status" = 'sending', "claimedBy" = ${workerId}, "claimedAt" = ${now},
+      "attempts" = "attempts" + 1, "updatedAt" = ${now}
+    WHERE "id" IN (
+      SELECT "id" FROM "Outbox" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now}
+      ORDER BY "nextAttemptAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING "id", "gameId", "kind", "target", "payload", "status"::text AS "status", "attempts", "lastError", "sentRef", "createdAt"`;
+  return rows.map(toRow).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+}
+
+function claimed(id: string, workerId?: string): Prisma.OutboxWhereInput {
+  return { id: BigInt(id), status: 'sending', ...(workerId ? { claimedBy: workerId } : {}) };
+}
+
+/** Delivered. Only a row still claimed (by `workerId`, when given) changes; returns whether it did. */
+export async function markSent(prisma: PrismaClient, id: string, ref?: string | null, workerId?: string): Promise<boolean> {
+  const r = await prisma.outbox.updateMany({ where: claimed(id, workerId), data: { status: 'sent', sentRef: ref ?? null, lastError: null } });
+  return r.count > 0;
+}
+
+/** Back to pending, due again at `nextAttemptAt`. */
+export async function markRetry(prisma: PrismaClient, id: string, error: string, nextAttemptAt: Date, workerId?: string): Promise<boolean> {
+  const r = await prisma.outbox.updateMany({ where: claimed(id, workerId), data: { status: 'pending', lastError: error, nextAttemptAt, claimedBy: null, claimedAt: null } });
+  return r.count > 0;
+}
+
+/** Given up after too many attempts (kept for inspection). */
+export async function markDead(prisma: PrismaClient, id: string, error: string, workerId?: string): Promise<boolean> {
+  const r = await prisma.outbox.updateMany({ where: claimed(id, workerId), data: { status: 'dead', lastError: error } });
+  return r.count > 0;
+}
+
+/**
+ * Refused for good (e.g. DMs closed, Discord 50007), with the replacement notice queued in the same
+ * transaction, so the information is never lost.
+ */
+export async function markFailed(
+  prisma: PrismaClient,
+  id: string,
+  error: string,
+  replacement: { gameId: string | null; messages: readonly OutboxMessage[] },
+  workerId?: string,
+): Promise<boolean> {
+  try {
+    await prisma.$transaction([
+      prisma.outbox.update({ where: { ...(claimed(id, workerId) as { id: bigint }) }, data: { status: 'failed', lastError: error } }),
+      prisma.outbox.createMany({ data: replacement.messages.map((m) => outboxCreateData(m, replacement.gameId)) }),
+    ]);
+    return true;
+  } catch (e) {
+    if ((e as { code?: string }).code === 'P2025') return false;
+    throw e;
+  }
+}
+
+/** Rows left in `sending` by a crashed worker go back to pending (claimed before `olderThan`). */
+export async function requeueStale(prisma: PrismaClient, olderThan: Date): Promise<number> {
+  const r = await prisma.outbox.updateMany({
+    where: { status: 'sending', claimedAt: { lt: olderThan } },
+    data: { status: 'pending', claimedBy: null, claimedAt: null },
+  });
+  return r.count;
+}
+
+export async function listOutbox(prisma: PrismaClient, where: { gameId?: string; status?: OutboxStatus; kind?: string } = {}): Promise<OutboxRow[]> {
+  const rows = await prisma.outbox.findMany({ where, orderBy: { id: 'asc' } });
+  return rows.map((r) => toRow({ ...r, status: r.status as OutboxStatus }));
+}

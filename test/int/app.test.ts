@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, createDispatcher, type App, type AppActor, type DeliveryResult, type GameExport } from '../../src/app/index.ts';
+import { listOutbox, type OutboxRow } from '../../src/store/index.ts';
+import { tallyGame } from '../support/tally-game.ts';
+import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+
+const ana: AppActor = { userId: 'u-ana', userName: 'Ana' };
+const bo: AppActor = { userId: 'u-bo', userName: 'Bo' };
+const cy: AppActor = { userId: 'u-cy', userName: 'Cy' };
+
+function fixedClock(start = Date.now()) {
+  let t = start;
+  return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
+}
+
+function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
+  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
+  return r.value;
+}
+
+describe.each(backends)('app on %s', (kind) => {
+  let db: TestDatabase;
+  let app: App;
+  const clock = fixedClock();
+  let thread = 0;
+  const logs: string[] = [];
+  const logger = { debug: (_o: object, m?: string) => void logs.push(m ?? ''), info: () => {}, warn: () => {}, error: () => {} };
+
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    app = createApp({ db, games: { tally: tallyGame }, packs: () => undefined, clock: clock.now, logger });
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  async function twoPlayerGame(): Promise<string> {
+    const lobby = unwrap(await app.newGame({ guildId: 'g', channelId: 'c', threadId: `t-${kind}-${++thread}`, host: ana, gameType: 'tally', options: { target: 30 }, seed: 42 }));
+    unwrap(await app.join(lobby.gameId, bo));
+    unwrap(await app.start(lobby.gameId, ana));
+    return lobby.gameId;
+  }
+
+  it('GIVEN a lobby WHEN players join, leave and the host starts THEN seats follow join order and rules are enforced', async () => {
+    const lobby = unwrap(await app.newGame({ guildId: 'g', channelId: 'c', threadId: `lobby-${kind}`, host: ana, gameType: 'tally', options: {} }));
+    expect(await app.join(lobby.gameId, ana)).toEqual({ ok: false, error: { code: 'core.alreadyJoined' } });
+    unwrap(await app.join(lobby.gameId, bo));
+    unwrap(await app.join(lobby.gameId, cy));
+    expect(await app.start(lobby.gameId, bo)).toEqual({ ok: false, error: { code: 'core.notHost' } });
+    expect(unwrap(await app.kick(lobby.gameId, ana, 'u-bo')).seats.map((s) => s.userId)).toEqual(['u-ana', 'u-cy']);
+    const started = unwrap(await app.start(lobby.gameId, ana));
+    expect(started.awaiting).toEqual({ kind: 'turn', seats: [{ seat: 0, userId: 'u-ana', userName: 'Ana' }] });
+    const status = unwrap(await app.status(lobby.gameId));
+    expect(status.seats.map((s) => [s.seat, s.userId])).toEqual([[0, 'u-ana'], [1, 'u-cy']]);
+    const outbox = await listOutbox(db.prisma, { gameId: lobby.gameId });
+    expect(outbox.map((r) => r.kind)).toEqual(['post', 'dm', 'dm', 'turn']);
+    expect(await app.join(lobby.gameId, bo)).toEqual({ ok: false, error: { code: 'core.lobby.closed', params: { status: 'playing' } } });
+  });
+
+  it('GIVEN one seat WHEN a two-seat minimum game is started THEN it is refused as tooFew', async () => {
+    const lonely = createApp({ db, games: { tally: { ...tallyGame, seats: { min: 2, max: 4 } } }, packs: () => undefined, clock: clock.now });
+    const lobby = unwrap(await lonely.newGame({ guildId: 'g', channelId: 'c', host: ana, gameType: 'tally' }));
+    expect(await lonely.start(lobby.gameId, ana)).toEqual({ ok: false, error: { code: 'core.lobby.tooFew', params: { min: 2 } } });
+  });
+
+  it('GIVEN a started game WHEN a seat plays THEN public events return, outbox rows are written and DMs go to the addressed seat', async () => {
+    const id = await twoPlayerGame();
+    expect(await app.play(id, bo, { type: 'add', args: { n: 1 } }, 'x0')).toEqual({ ok: false, error: { code: 'core.notYourTurn', params: { seat: 0 } } });
+    expect(await app.play(id, cy, { type: 'add', args: { n: 1 } }, 'x1')).toEqual({ ok: false, error: { code: 'core.seat.notYours' } });
+    const added = unwrap(await app.play(id, ana, { type: 'add', args: { n: 2 } }, 'p1'));
+    expect(added).toMatchObject({ seq: 1, events: [{ code: 'tally.added', params: { seat: 0, n: 2 } }], status: 'playing' });
+    const challenged = unwrap(await app.play(id, ana, { type: 'challenge', args: {} }, 'p2'));
+    expect(challenged.events).toEqual([]);
+    expect(challenged.awaiting).toEqual({ kind: 'challenge', seats: [{ seat: 1, userId: 'u-bo', userName: 'Bo' }] });
+    const rows = (await listOutbox(db.prisma, { gameId: id })).filter((r) => (r.payload as { seq: number }).seq === 2);
+    expect(rows.map((r) => [r.kind, r.target])).toEqual([
+      ['post', { channelId: `t-${kind}-${thread}` }],
+      ['dm', { userId: 'u-bo', seat: 1 }],
+      ['turn', { channelId: `t-${kind}-${thread}` }],
+    ]);
+    const secrets = unwrap(await app.secrets(id, 'u-bo'));
+    expect(secrets.events[0]?.code).toBe('tally.secret');
+  });
+
+  it('GIVEN a played command WHEN the same nonce arrives again THEN nothing is applied and the earlier result returns', async () => {
+    const id = await twoPlayerGame();
+    const first = unwrap(await app.play(id, ana, { type: 'add', args: { n: 3 } }, 'same-nonce'));
+    unwrap(await app.play(id, ana, { type: 'pass', args: {} }, 'after'));
+    const again = unwrap(await app.play(id, ana, { type: 'add', args: { n: 3 } }, 'same-nonce'));
+    expect(again).toMatchObject({ duplicate: true, seq: first.seq, events: first.events });
+    expect(await app.play(id, bo, { type: 'add', args: { n: 3 } }, 'same-nonce')).toEqual({ ok: false, error: { code: 'core.duplicate' } });
+    const doc = unwrap(await app.exportGame(id));
+    expect(doc.log.map((e) => e.nonce)).toEqual(['same-nonce', 'after']);
+  });
+
+  it('GIVEN two app instances WHEN both play on one game at once THEN the loser retries once and both commands land in order', async () => {
+    const id = await twoPlayerGame();
+    const peerDb = await db.openPeer();
+    const peer = createApp({ db: peerDb, games: { tally: tallyGame }, packs: () => undefined, clock: clock.now, logger });
+    logs.length = 0;
+    const [a, b] = await Promise.all([
+      app.play(id, ana, { type: 'add', args: { n: 1 } }, 'race-a'),
+      peer.play(id, ana, { type: 'add', args: { n: 2 } }, 'race-b'),
+    ]);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    expect(logs).toContain('app.conflict');
+    const doc = unwrap(await app.exportGame(id));
+    expect(doc.log.map((e) => e.seq)).toEqual([1, 2]);
+    expect(unwrap(await app.status(id)).publicView).toMatchObject({ scores: [3, 0] });
+    expect(unwrap(await app.verify(id))).toMatchObject({ ok: true, commands: 2 });
+  });
+
+  it('GIVEN many writers WHEN they race THEN every outcome is accepted or movedOn and none is lost or doubled', async () => {
+    const id = await twoPlayerGame();
+    const peerDb = await db.openPeer();
+    const peer = createApp({ db: peerDb, games: { tally: tallyGame }, packs: () => undefined, clock: clock.now });
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? peer : app).play(id, ana, { type: 'add', args: { n: 1 } }, `many-${i}`)));
+    const accepted = results.filter((r) => r.ok).length;
+    expect(results.every((r) => r.ok || r.error.code === 'core.movedOn')).toBe(true);
+    expect(accepted).toBeGreaterThanOrEqual(1);
+    const doc = unwrap(await app.exportGame(id));
+    expect(doc.log).toHaveLength(accepted);
+    expect(new Set(doc.log.map((e) => e.nonce)).size).toBe(accepted);
+    expect(unwrap(await app.status(id)).publicView).toMatchObject({ scores: [accepted, 0] });
+  });
+
+  it('GIVEN reversible moves after a roll WHEN players undo THEN only their own moves since the barrier come back', async () => {
+    const id = await twoPlayerGame();
+    unwrap(await app.play(id, ana, { type: 'roll', args: {} }, 'u1'));
+    unwrap(await app.play(id, ana, { type: 'add', args: { n: 2 } }, 'u2'));
+    const before = unwrap(await app.status(id)).publicView as { scores: number[] };
+    expect(await app.undo(id, bo, 'u3')).toEqual({ ok: false, error: { code: 'core.undo.notYours' } });
+    const undone = unwrap(await app.undo(id, ana, 'u4'));
+    expect(undone.events).toEqual([{ to: 'public', code: 'core.undone', params: { seq: 2, type: 'add' } }]);
+    expect(unwrap(await app.status(id)).publicView).toMatchObject({ scores: [before.scores[0]! - 2, 0] });
+    expect(await app.undo(id, ana, 'u5')).toEqual({ ok: false, error: { code: 'core.undo.barrier', params: { seq: 1 } } });
+    const commands = await db.prisma.gameCommand.findMany({ where: { gameId: id }, orderBy: { seq: 'asc' } });
+    expect(commands.map((c) => [c.type, c.undone])).toEqual([['roll', false], ['add', true], ['core.undo', false]]);
+    expect(unwrap(await app.verify(id))).toMatchObject({ ok: true, commands: 3 });
+  });
+
+  it('GIVEN a finished game WHEN exported, imported and verified THEN it round-trips and a tampered log names the first diverging seq', async () => {
+    const id = await twoPlayerGame();
+    let n = 0;
+    let last;
+    do last = unwrap(await app.play(id, ana, { type: 'add', args: { n: 3 } }, `f${n++}`));
+    while (last.status === 'playing');
+    expect(last.events.at(-1)).toMatchObject({ code: 'core.game.ended', params: { phase: 'won' } });
+    const doc = unwrap(await app.exportGame(id));
+    const json = JSON.parse(JSON.stringify(doc)) as GameExport;
+    expect(unwrap(await app.verify(json))).toEqual({ ok: true, commands: doc.log.length, hash: expect.any(String) });
+    const imported = unwrap(await app.importGame(json, { guildId: 'g2', channelId: 'c2', host: bo }));
+    const copy = unwrap(await app.exportGame(imported.gameId));
+    expect(copy.log).toEqual(doc.log);
+    expect(unwrap(await app.status(imported.gameId))).toMatchObject({ status: 'finished', seats: [{ userId: 'u-ana' }, { userId: 'unclaimed:1' }] });
+    const tampered = { ...json, log: json.log.map((e) => (e.seq === 4 ? { ...e, args: { n: 2 } } : e)) };
+    expect(unwrap(await app.verify(tampered))).toMatchObject({ ok: false, seq: 4, reason: 'hash' });
+    expect(await app.importGame(tampered, { guildId: 'g2', channelId: 'c2', host: bo })).toEqual({ ok: false, error: { code: 'core.import.diverged', params: { seq: 4 } } });
+  });
+
+  it('GIVEN committed rows WHEN the dispatcher crashes mid-delivery and restarts THEN each message goes out exactly once', async () => {
+    const id = await twoPlayerGame();
+    unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'd1'));
+    await db.prisma.outbox.updateMany({ where: { gameId: { not: id } }, data: { status: 'sent' } });
+    const pending = await listOutbox(db.prisma, { gameId: id, status: 'pending' });
+    const delivered: string[] = [];
+    const crashing = createDispatcher({
+      db, clock: clock.now, batch: 2, workerId: 'crashing',
+      deliver: async () => {
+        throw new Error('process died');
+      },
+    });
+    await db.prisma.outbox.updateMany({ where: { gameId: id }, data: { status: 'sending', claimedBy: 'crashing', claimedAt: clock.now() } });
+    const good = createDispatcher({
+      db, clock: clock.now, batch: 50, staleAfterMs: 60_000,
+      deliver: async (row: OutboxRow): Promise<DeliveryResult> => {
+        delivered.push(row.id);
+        return { ok: true, ref: `m-${row.id}` };
+      },
+    });
+    expect((await good.tick()).claimed).toBe(0);
+    clock.advance(61_000);
+    expect((await good.tick()).requeued).toBe(pending.length);
+    expect((await good.tick()).claimed).toBe(0);
+    await crashing.stop();
+    expect(delivered.sort()).toEqual(pending.map((r) => r.id).sort());
+    const rows = await listOutbox(db.prisma, { gameId: id });
+    expect(rows.every((r) => r.status === 'sent' && r.sentRef === `m-${r.id}`)).toBe(true);
+  });
+
+  it('GIVEN a DM the user refuses (Discord 50007) WHEN dispatched THEN the DM fails and one public notice replaces it', async () => {
+    const id = await twoPlayerGame();
+    await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { status: 'sent' } });
+    unwrap(await app.play(id, ana, { type: 'challenge', args: {} }, 'dm1'));
+    const sent: OutboxRow[] = [];
+    const dispatcher = createDispatcher({
+      db, clock: clock.now,
+      deliver: async (row) => {
+        if (row.kind === 'dm') return { ok: false, retry: false, code: 50007, error: 'Cannot send messages to this user' };
+        sent.push(row);
+        return { ok: true, ref: 'm' };
+      },
+    });
+    const first = await dispatcher.tick();
+    expect(first).toMatchObject({ failed: 1, sent: 2 });
+    expect(await dispatcher.tick()).toMatchObject({ sent: 1, failed: 0 });
+    expect((await dispatcher.tick()).claimed).toBe(0);
+    const notice = sent.at(-1)!;
+    expect(notice.payload).toMatchObject({ events: [{ to: 'public', code: 'core.dmRefused', params: { userId: 'u-bo' } }] });
+    expect((await listOutbox(db.prisma, { gameId: id, kind: 'dm' })).filter((r) => r.status === 'failed')).toHaveLength(1);
+  });
+
+  it('GIVEN a transient failure WHEN dispatched THEN it backs off and dies after the attempt limit', async () => {
+    await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { status: 'sent' } });
+    const id = await twoPlayerGame();
+    const attempts: number[] = [];
+    const dispatcher = createDispatcher({
+      db, clock: clock.now, maxAttempts: 3,
+      deliver: async (row) => {
+        if (row.kind === 'post') attempts.push(row.attempts);
+        return row.kind === 'post' ? { ok: false, retry: true, error: 'HTTP 503' } : { ok: true };
+      },
+    });
+    await dispatcher.tick();
+    expect((await dispatcher.tick()).claimed).toBe(0);
+    clock.advance(2_000);
+    expect((await dispatcher.tick()).retried).toBe(1);
+    clock.advance(4_000);
+    expect((await dispatcher.tick()).dead).toBe(1);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect((await listOutbox(db.prisma, { gameId: id, kind: 'post' }))[0]).toMatchObject({ status: 'dead', lastError: 'HTTP 503' });
+  });
+});
+
+describe.each(backends)('app queries on %s', (kind) => {
+  let db: TestDatabase;
+  let app: App;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    app = createApp({ db, games: { tally: tallyGame }, packs: () => undefined, clock: () => new Date() });
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  it('GIVEN a game in a thread WHEN looked up, asked for legal moves and played with a stale seq THEN each answers from the current seq', async () => {
+    const lobby = unwrap(await app.newGame({ guildId: 'g', channelId: 'c', threadId: 'q-1', host: ana, gameType: 'tally', players: [ana, bo], seed: 1 }));
+    unwrap(await app.start(lobby.gameId, ana));
+    expect(unwrap(await app.findByThread('q-1'))).toBe(lobby.gameId);
+    expect(unwrap(await app.status(lobby.gameId))).toMatchObject({ status: 'playing', packId: null });
+    const legal = unwrap(await app.legal(lobby.gameId, 'u-ana'));
+    expect(legal.seq).toBe(0);
+    expect(legal.commands).toContainEqual({ type: 'pass', args: {} });
+    unwrap(await app.play(lobby.gameId, ana, { type: 'challenge', args: {} }, 'q1', { expectedSeq: 0 }));
+    expect(await app.play(lobby.gameId, ana, { type: 'pass', args: {} }, 'q2', { expectedSeq: 0 })).toEqual({ ok: false, error: { code: 'core.movedOn' } });
+    expect(unwrap(await app.prompts(lobby.gameId))).toMatchObject({ seq: 1, prompts: [{ seat: 1, kind: 'challenge' }] });
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyCommand, genesisSnapshot, hashSnapshot, type Genesis, type LogEntry, type Snapshot } from '../../src/core/index.ts';
+import {
+  addSeat,
+  appendCommand,
+  claimDue,
+  createGame,
+  findGameByThread,
+  getGame,
+  listOutbox,
+  loadLog,
+  markSent,
+  migrate,
+  removeSeat,
+  requeueStale,
+  startGame,
+  type Database,
+} from '../../src/store/index.ts';
+import { tallyGame, type TallyState } from '../support/tally-game.ts';
+import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+
+const at = '2026-01-01T10:00:00.000Z';
+
+async function startedTally(db: Database, threadId: string): Promise<{ id: string; snapshot: Snapshot<TallyState> }> {
+  const created = await createGame(db.prisma, {
+    guildId: 'g1', channelId: 'c1', threadId, gameType: 'tally', rulesVersion: '1', seed: 7, options: { target: 20 }, hostUserId: 'u1',
+    players: [{ userId: 'u1', userName: 'Ana' }, { userId: 'u2', userName: 'Bo' }],
+  });
+  if (!created.ok) throw new Error('create failed');
+  const game = created.game;
+  const genesis: Genesis = { gameType: 'tally', rulesVersion: '1', options: { target: 20 }, seats: game.seats.map((s, index) => ({ index, name: s.userName })), seed: 7 };
+  const snapshot = genesisSnapshot(tallyGame, genesis, undefined);
+  const started = await startGame(db.prisma, game.id, { genesis, snapshot, hash: hashSnapshot(snapshot), expectedVersion: game.version, seatIds: game.seats.map((s) => s.id) });
+  expect(started).toEqual({ ok: true });
+  return { id: game.id, snapshot };
+}
+
+function addEntry(snapshot: Snapshot<TallyState>, nonce: string, n = 1): { entry: Omit<LogEntry, 'seq'>; snapshot: Snapshot<TallyState>; hash: string } {
+  const applied = applyCommand(tallyGame, snapshot, { type: 'add', args: { n } }, { seat: 0, asHost: false, now: at }, undefined);
+  if (!applied.ok) throw new Error(applied.error.code);
+  return {
+    entry: { type: 'add', args: applied.value.args, seat: 0, asHost: false, actorUserId: 'u1', at, nonce, stateHashAfter: applied.value.hash, irreversible: applied.value.irreversible },
+    snapshot: applied.value.snapshot,
+    hash: applied.value.hash,
+  };
+}
+
+const post = { kind: 'post', target: { channelId: 't' }, payload: { events: [] } };
+
+describe.each(backends)('store on %s', (kind) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  it('GIVEN a migrated database WHEN migrate runs again THEN it applies nothing', async () => {
+    const again = kind === 'postgres' ? await migrate({ databaseUrl: db.url as string }) : { applied: [] };
+    expect(again.applied).toEqual([]);
+    const rows = await db.prisma.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations`;
+    expect(rows.map((r) => r.migration_name)).toEqual([expect.stringMatching(/_init$/)]);
+  });
+
+  it('GIVEN a lobby WHEN seats are added and removed THEN start renumbers them in join order', async () => {
+    const created = await createGame(db.prisma, { guildId: 'g1', channelId: 'c1', threadId: 'lobby-1', gameType: 'tally', rulesVersion: '1', seed: 1, options: {}, hostUserId: 'h', players: [{ userId: 'a', userName: 'A' }] });
+    if (!created.ok) throw new Error('create failed');
+    let version = created.game.version;
+    for (const [i, user] of ['b', 'c'].entries()) {
+      const r = await addSeat(db.prisma, created.game.id, version, { userId: user, userName: user.toUpperCase() }, i + 1);
+      if (!r.ok) throw new Error(r.reason);
+      version = r.version;
+    }
+    expect(await addSeat(db.prisma, created.game.id, version, { userId: 'b', userName: 'B' }, 3)).toEqual({ ok: false, reason: 'alreadySeated' });
+    expect(await addSeat(db.prisma, created.game.id, version - 1, { userId: 'd', userName: 'D' }, 3)).toEqual({ ok: false, reason: 'conflict' });
+    const removed = await removeSeat(db.prisma, created.game.id, version, 'a');
+    if (!removed.ok) throw new Error(removed.reason);
+    const lobby = (await findGameByThread(db.prisma, 'lobby-1'))!;
+    expect(lobby.seats.map((s) => [s.userId, s.index])).toEqual([['b', 1], ['c', 2]]);
+    const genesis: Genesis = { gameType: 'tally', rulesVersion: '1', options: { target: 20 }, seats: lobby.seats.map((s, index) => ({ index, name: s.userName })), seed: 1 };
+    const snapshot = genesisSnapshot(tallyGame, genesis, undefined);
+    const input = { genesis, snapshot, hash: hashSnapshot(snapshot), seatIds: lobby.seats.map((s) => s.id) };
+    expect(await startGame(db.prisma, lobby.id, { ...input, expectedVersion: lobby.version - 1 })).toEqual({ ok: false, reason: 'conflict' });
+    expect(await startGame(db.prisma, lobby.id, { ...input, expectedVersion: lobby.version })).toEqual({ ok: true });
+    const started = (await getGame(db.prisma, lobby.id))!;
+    expect(started.status).toBe('playing');
+    expect(started.seats.map((s) => [s.userId, s.index])).toEqual([['b', 0], ['c', 1]]);
+  });
+
+  it('GIVEN a taken thread WHEN another game is created there THEN it is refused as threadTaken', async () => {
+    await startedTally(db, 'taken-1');
+    const again = await createGame(db.prisma, { guildId: 'g1', channelId: 'c1', threadId: 'taken-1', gameType: 'tally', rulesVersion: '1', seed: 1, options: {}, hostUserId: 'h' });
+    expect(again).toEqual({ ok: false, reason: 'threadTaken' });
+  });
+
+  it('GIVEN a started game WHEN a command is appended THEN log, cache and outbox change together', async () => {
+    const { id, snapshot } = await startedTally(db, 'append-1');
+    const next = addEntry(snapshot, 'n1');
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...next, outbox: [post, post] })).toEqual({ ok: true, seq: 1 });
+    const game = (await getGame(db.prisma, id))!;
+    expect([game.seq, game.stateHash]).toEqual([1, next.hash]);
+    expect(await loadLog(db.prisma, id)).toEqual([{ seq: 1, ...next.entry }]);
+    expect(await listOutbox(db.prisma, { gameId: id })).toHaveLength(2);
+  });
+
+  it('GIVEN a repeated nonce WHEN appended again THEN it is a duplicate and nothing is written', async () => {
+    const { id, snapshot } = await startedTally(db, 'dup-1');
+    const next = addEntry(snapshot, 'same');
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...next, outbox: [post] })).toEqual({ ok: true, seq: 1 });
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...next, outbox: [post] })).toEqual({ ok: false, reason: 'duplicate' });
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 1, ...next, outbox: [post] })).toEqual({ ok: false, reason: 'duplicate' });
+    expect(await loadLog(db.prisma, id)).toHaveLength(1);
+    expect(await listOutbox(db.prisma, { gameId: id })).toHaveLength(1);
+  });
+
+  it('GIVEN a stale expected seq WHEN appended THEN it is a conflict and nothing is written', async () => {
+    const { id, snapshot } = await startedTally(db, 'stale-1');
+    const first = addEntry(snapshot, 'a');
+    await appendCommand(db.prisma, id, { expectedSeq: 0, ...first, outbox: [] });
+    const stale = addEntry(snapshot, 'b');
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...stale, outbox: [post] })).toEqual({ ok: false, reason: 'conflict' });
+    expect((await getGame(db.prisma, id))!.stateHash).toBe(first.hash);
+    expect(await listOutbox(db.prisma, { gameId: id })).toHaveLength(0);
+  });
+
+  it('GIVEN two writers on two connections WHEN they race on one game THEN exactly one command is accepted', async () => {
+    const peer = await db.openPeer();
+    for (let round = 0; round < 5; round++) {
+      const { id, snapshot } = await startedTally(db, `race-${round}`);
+      const results = await Promise.all(
+        [db, peer, db, peer].map((writer, i) => appendCommand(writer.prisma, id, { expectedSeq: 0, ...addEntry(snapshot, `r${i}`, 1 + (i % 3)), outbox: [post] })),
+      );
+      expect(results.filter((r) => r.ok)).toEqual([{ ok: true, seq: 1 }]);
+      expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(['conflict', 'conflict', 'conflict']);
+      const log = await loadLog(db.prisma, id);
+      expect(log).toHaveLength(1);
+      expect((await getGame(db.prisma, id))!.stateHash).toBe(log[0]!.stateHashAfter);
+      expect(await listOutbox(db.prisma, { gameId: id })).toHaveLength(1);
+    }
+  });
+
+  it('GIVEN due rows WHEN two workers claim concurrently THEN each row is claimed once', async () => {
+    const { id, snapshot } = await startedTally(db, 'claim-1');
+    await appendCommand(db.prisma, id, { expectedSeq: 0, ...addEntry(snapshot, 'c'), outbox: Array.from({ length: 20 }, () => post) });
+    const peer = await db.openPeer();
+    const now = new Date('2099-01-01T00:00:00Z');
+    const [a, b] = await Promise.all([claimDue(db.prisma, now, 15, 'w1'), claimDue(peer.prisma, now, 15, 'w2')]);
+    const ids = [...a, ...b].map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBeGreaterThanOrEqual(20);
+    expect(a.concat(b).every((r) => r.status === 'sending' && r.attempts === 1 && (r.payload as { events: unknown[] }).events.length === 0)).toBe(true);
+    expect(await markSent(db.prisma, a[0]!.id, 'msg-1', 'w2')).toBe(false);
+    expect(await markSent(db.prisma, a[0]!.id, 'msg-1', 'w1')).toBe(true);
+    expect(await requeueStale(db.prisma, new Date('2100-01-01T00:00:00Z'))).toBe(ids.length - 1);
+  });
+});
