@@ -7,6 +7,7 @@ import { startBot, type Bot } from '../discord/bot.ts';
 import { loadCommands } from '../discord/registry.ts';
 import { gameModules } from '../games/index.ts';
 import { adventureText, register as registerAdventureRenderer } from '../games/adventure/render.ts';
+import '../games/comanauts/render.ts';
 import { pickLanguage, t } from '../discord/i18n.ts';
 import type { Config } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';

@@ -20,7 +20,7 @@ describe('locales', () => {
     }
   });
 
-  it('GIVEN a string in both languages WHEN compared THEN both use the same placeholders and neither is empty', () => {
+  it('GIVEN a string in both languages WHEN compared THEN both use the same placeholders (a pack text in the reader\'s language counts as one) and neither is empty', () => {
     for (const ns of Object.keys(resources.en ?? {})) {
       for (const key of keys(resources.en?.[ns])) {
         const get = (lang: 'en' | 'es') => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], resources[lang]?.[ns]);
@@ -29,7 +29,8 @@ describe('locales', () => {
         if (typeof en !== 'string' || typeof es !== 'string') continue;
         expect(en.trim(), `${ns}.${key} (en)`).not.toBe('');
         expect(es.trim(), `${ns}.${key} (es)`).not.toBe('');
-        expect(placeholders(es), `${ns}.${key}`).toEqual(placeholders(en));
+        const normalize = (list: string[], lang: string) => list.map((p) => (p === lang ? '<pack text>' : p));
+        expect(normalize(placeholders(es), 'es'), `${ns}.${key}`).toEqual(normalize(placeholders(en), 'en'));
       }
     }
   });

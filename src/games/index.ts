@@ -1,5 +1,6 @@
 import type { GameModule } from '../core/index.ts';
 import { adventureGame } from './adventure/index.ts';
+import { comanautsGame } from './comanauts/index.ts';
 
 /**
  * The games Turnkeeper hosts, by id. Each module is pure; packs are loaded at the edge and handed in.
@@ -7,4 +8,5 @@ import { adventureGame } from './adventure/index.ts';
  */
 export const gameModules: Readonly<Record<string, GameModule<any, any, any>>> = {
   adventure: adventureGame,
+  comanauts: comanautsGame,
 };

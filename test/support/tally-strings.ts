@@ -1,6 +1,5 @@
 import { addNamespace } from '../../src/discord/i18n.ts';
 import { registerRenderer, createSurface, drawPanel, drawText, drawToken, encodePng, PALETTE } from '../../src/render/index.ts';
-import type { Json } from '../../src/core/index.ts';
 
 /** Strings of the test-only tally game, in both languages like every string. */
 export function registerTallyStrings(): void {
@@ -20,7 +19,7 @@ export function registerTallyStrings(): void {
       command: { add: 'Sumar {{n}}', roll: 'Tirar un dado', pass: 'Pasar', reveal: 'Revelar mi secreto', challenge: 'Desafiar a la siguiente persona' },
     },
   });
-  registerRenderer('tally', async (view: Json) => {
+  registerRenderer('tally', async (view: unknown) => {
     const v = view as { scores: number[]; turn: number };
     const surface = createSurface(640, 240);
     drawPanel(surface.ctx, { x: 10, y: 10, w: 620, h: 220 }, { title: 'Tally' });

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasText } from '../../src/discord/i18n.ts';
+import { hasText, readLocaleResources } from '../../src/discord/i18n.ts';
+
+const namespaces = new Set(Object.keys(readLocaleResources().en ?? {}));
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -20,7 +22,7 @@ function literalCodes(file: string): string[] {
     ...text.matchAll(/\bt\((?:ctx\.)?(?:lang,\s*)?'([a-z]+\.[A-Za-z0-9_.]+)'/g),
     ...text.matchAll(/ctx\.t\('([a-z]+\.[A-Za-z0-9_.]+)'/g),
   ];
-  return found.map((m) => m[1] ?? '');
+  return found.map((m) => m[1] ?? '').filter((code) => namespaces.has(code.split('.')[0] ?? ''));
 }
 
 describe('every code has words', () => {

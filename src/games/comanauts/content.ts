@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { definePackSchema } from '../../content/schema.ts';
+
+/** Pack text is written in both our locales; rules only pass the id on, the edge picks the language. */
+export const textSchema = z.object({ en: z.string().min(1), es: z.string().min(1) }).strict();
+
+/** Attribute dice colours (Rules §Perform Actions); purple stands in for any of the others. */
+export const attributeColours = ['red', 'green', 'yellow', 'blue', 'purple'] as const;
+export type AttributeColour = (typeof attributeColours)[number];
+
+/** Every die kind in the bag (Rules §Components: 38 dice); counts per kind are pack data. */
+export const dieKinds = ['white', 'black', 'suspicious', 'red', 'green', 'yellow', 'blue', 'purple', 'child'] as const;
+export type DieKind = (typeof dieKinds)[number];
+
+/** Line kinds on a map page (Rules §Page Setup 5 and §Move). */
+export const lineKinds = ['dotted', 'red', 'green', 'yellow', 'blue', 'white'] as const;
+export type LineKind = (typeof lineKinds)[number];
+
+/** Map symbols (Rules §Page Setup 1–8). */
+export const symbolKinds = ['avatarStart', 'enemyStart', 'search', 'poi', 'insight', 'rabbitHole', 'objective'] as const;
+export type SymbolKind = (typeof symbolKinds)[number];
+
+const point = z.tuple([z.number(), z.number()]);
+const segment = z.tuple([point, point]);
+const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case id (letters, digits, dashes)');
+
+const bonusSchema = z
+  .object({
+    red: z.number().int().optional(),
+    green: z.number().int().optional(),
+    yellow: z.number().int().optional(),
+    blue: z.number().int().optional(),
+    purple: z.number().int().optional(),
+    melee: z.number().int().optional(),
+    ranged: z.number().int().optional(),
+    defence: z.number().int().optional(),
+    /** Multiplies each die face before bonuses (Rules §Bonuses). */
+    multiplier: z.number().int().min(1).optional(),
+  })
+  .strict();
+export type Bonus = z.infer<typeof bonusSchema>;
+
+/** The small declarative effect language of this game's book entries, until src/content/effects.ts exists. */
+export const effectSchema = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('narrate'), text: textSchema }).strict(),
+  z.object({ do: z.literal('encounter'), hostiles: z.array(id).default([]), entity: z.string().optional() }).strict(),
+  z.object({ do: z.literal('gainInsight'), n: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('attack'), strength: z.number().int().min(0), who: z.enum(['all', 'active']) }).strict(),
+  z.object({ do: z.literal('status'), status: id, who: z.enum(['all', 'active']) }).strict(),
+  z.object({ do: z.literal('activateDefaultStatus'), who: z.enum(['all', 'active']) }).strict(),
+  z.object({ do: z.literal('turnToPage'), page: id }).strict(),
+]);
+export type Effect = z.infer<typeof effectSchema>;
+
+const itemSchema = z
+  .object({
+    id,
+    name: textSchema,
+    /** `hand` fits Hand or Hand/Accessory; `accessory` fits Accessory or Hand/Accessory (Rules §Equipment Slots). */
+    slot: z.enum(['head', 'body', 'hand', 'accessory', 'twoHands']),
+    kind: z.enum(['melee', 'ranged', 'gear']).default('gear'),
+    range: z.number().int().min(1).optional(),
+    bonus: bonusSchema.default({}),
+  })
+  .strict();
+
+const avatarSchema = z
+  .object({
+    id,
+    name: textSchema,
+    lifeBonus: z.number().int().min(0).default(0),
+    dieBonus: z.object({ colour: z.enum(attributeColours), amount: z.number().int() }).strict(),
+    ability: z
+      .object({ kind: z.enum(['heal', 'fetchDie', 'removeStatus']), cost: z.number().int().min(1), text: textSchema })
+      .strict(),
+    suspicious: z.array(id).default([]),
+    startItems: z.array(id).default([]),
+  })
+  .strict();
+
+const actionSchema = z
+  .object({
+    min: z.number().int().min(1).max(6),
+    max: z.number().int().min(1).max(6),
+    name: textSchema,
+    speed: z.number().int().min(0),
+    range: z.number().int().min(0),
+    strength: z.number().int().min(0),
+    /** Status the target gains when the attack is not blocked. */
+    status: id.optional(),
+  })
+  .strict();
+
+const enemySchema = z
+  .object({
+    id,
+    name: textSchema,
+    kind: z.enum(['hostile', 'entity']).default('hostile'),
+    /** Identification code of an I.D. Entity (Rules §Encountering an I.D. Entity). */
+    code: z.string().optional(),
+    defence: z.number().int().min(1),
+    loot: id.optional(),
+    actions: z.array(actionSchema).min(1),
+  })
+  .strict();
+
+const statusSchema = z
+  .object({
+    id,
+    name: textSchema,
+    effect: z.enum(['none', 'noMove', 'burning']).default('none'),
+    removal: z.object({ colour: z.enum(attributeColours), target: z.number().int().min(1) }).strict().nullable(),
+  })
+  .strict();
+
+const spaceSchema = z
+  .object({
+    id,
+    name: textSchema,
+    polygon: z.array(point).min(3),
+    /** Standee positions inside the space, in page pixels. */
+    spots: z.array(point).min(1),
+    symbols: z.array(z.enum(symbolKinds)).default([]),
+  })
+  .strict();
+
+const testSchema = z
+  .object({
+    id,
+    colour: z.enum(attributeColours),
+    target: z.number().int().min(1),
+    space: id.optional(),
+    text: textSchema,
+    success: z.array(effectSchema).default([]),
+    fail: z.array(effectSchema).default([]),
+  })
+  .strict();
+
+const pageSchema = z
+  .object({
+    id,
+    name: textSchema,
+    comazone: id,
+    size: z.object({ w: z.number().int().min(100), h: z.number().int().min(100) }).strict(),
+    spaces: z.array(spaceSchema).min(1),
+    lines: z.array(z.object({ between: z.tuple([id, id]), kind: z.enum(lineKinds), path: segment }).strict()),
+    /** Extra solid white segments that block clear sight without separating two spaces. */
+    walls: z.array(segment).default([]),
+    setup: z
+      .object({ searchTokens: z.record(z.string(), z.number().int().min(1)).default({}), encounter: z.array(id).default([]) })
+      .strict()
+      .default({ searchTokens: {}, encounter: [] }),
+    searchItems: z.array(id).default([]),
+    entries: z
+      .object({
+        threat: z.array(effectSchema).default([]),
+        critical: z.array(effectSchema).default([]),
+        rabbitHole: z.array(effectSchema).default([]),
+        poi: z.record(z.string(), z.array(effectSchema)).default({}),
+      })
+      .strict(),
+    tests: z.array(testSchema).default([]),
+    groupTask: z
+      .object({ colour: z.enum(attributeColours), target: z.number().int().min(1), text: textSchema, success: z.array(effectSchema).default([]) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** `game.yaml`: the table settings of a pack (Rules §Components and §Game Setup). */
+const gameSettingsSchema = z
+  .object({
+    dice: z.record(z.enum(dieKinds), z.number().int().min(0)),
+    vitalSigns: z.object({ stable: z.number().int().min(2), critical: z.number().int().min(0) }).strict(),
+    defaultStatuses: z.array(id).min(1),
+    startPage: id,
+  })
+  .strict();
+
+/**
+ * A Comanauts content pack as src/content merges it: `pack.yaml` (manifest), `game.yaml`, `items.yaml`,
+ * `avatars.yaml`, `enemies.yaml`, `statuses.yaml`, `pages.yaml`; every cross reference is checked.
+ */
+export const comanautsPackSchema = definePackSchema({
+  game: gameSettingsSchema,
+  items: z.array(itemSchema),
+  avatars: z.array(avatarSchema).min(2),
+  enemies: z.array(enemySchema).min(1),
+  statuses: z.array(statusSchema),
+  pages: z.array(pageSchema).min(1),
+})
+  .superRefine((pack, ctx) => {
+    const items = new Set(pack.items.map((i) => i.id));
+    const enemies = new Set(pack.enemies.map((e) => e.id));
+    const statuses = new Set(pack.statuses.map((s) => s.id));
+    const pages = new Set(pack.pages.map((p) => p.id));
+    const need = (ok: boolean, path: (string | number)[], message: string): void => {
+      if (!ok) ctx.addIssue({ code: 'custom', path, message });
+    };
+    const checkEffects = (effects: readonly Effect[], path: (string | number)[]): void =>
+      effects.forEach((e, i) => {
+        if (e.do === 'encounter') e.hostiles.forEach((h, j) => need(enemies.has(h), [...path, i, 'hostiles', j], `unknown enemy ${h}`));
+        if (e.do === 'status') need(statuses.has(e.status), [...path, i, 'status'], `unknown status ${e.status}`);
+        if (e.do === 'turnToPage') need(pages.has(e.page), [...path, i, 'page'], `unknown page ${e.page}`);
+      });
+    need(pages.has(pack.game.startPage), ['game', 'startPage'], `unknown page ${pack.game.startPage}`);
+    pack.game.defaultStatuses.forEach((s, i) => need(statuses.has(s), ['game', 'defaultStatuses', i], `unknown status ${s}`));
+    pack.avatars.forEach((a, i) => a.startItems.forEach((it, j) => need(items.has(it), ['avatars', i, 'startItems', j], `unknown item ${it}`)));
+    pack.enemies.forEach((e, i) => {
+      if (e.loot) need(items.has(e.loot), ['enemies', i, 'loot'], `unknown item ${e.loot}`);
+      for (let face = 1; face <= 6; face++) {
+        need(e.actions.some((a) => a.min <= face && face <= a.max), ['enemies', i, 'actions'], `no action for a roll of ${face}`);
+      }
+      e.actions.forEach((a, j) => {
+        if (a.status) need(statuses.has(a.status), ['enemies', i, 'actions', j, 'status'], `unknown status ${a.status}`);
+      });
+    });
+    pack.pages.forEach((p, i) => {
+      const spaces = new Set(p.spaces.map((s) => s.id));
+      p.lines.forEach((l, j) => l.between.forEach((s, k) => need(spaces.has(s), ['pages', i, 'lines', j, 'between', k], `unknown space ${s}`)));
+      Object.keys(p.setup.searchTokens).forEach((s) => need(spaces.has(s), ['pages', i, 'setup', 'searchTokens', s], `unknown space ${s}`));
+      Object.keys(p.entries.poi).forEach((s) => need(spaces.has(s), ['pages', i, 'entries', 'poi', s], `unknown space ${s}`));
+      p.setup.encounter.forEach((h, j) => need(enemies.has(h), ['pages', i, 'setup', 'encounter', j], `unknown enemy ${h}`));
+      p.searchItems.forEach((it, j) => need(items.has(it), ['pages', i, 'searchItems', j], `unknown item ${it}`));
+      need(p.spaces.some((s) => s.symbols.includes('avatarStart')), ['pages', i, 'spaces'], 'no avatar start space');
+      need(p.spaces.some((s) => s.symbols.includes('enemyStart')), ['pages', i, 'spaces'], 'no enemy start space');
+      checkEffects(p.entries.threat, ['pages', i, 'entries', 'threat']);
+      checkEffects(p.entries.critical, ['pages', i, 'entries', 'critical']);
+      checkEffects(p.entries.rabbitHole, ['pages', i, 'entries', 'rabbitHole']);
+      p.tests.forEach((t, j) => {
+        checkEffects(t.success, ['pages', i, 'tests', j, 'success']);
+        checkEffects(t.fail, ['pages', i, 'tests', j, 'fail']);
+      });
+    });
+  });
+
+export type ComanautsPack = z.infer<typeof comanautsPackSchema>;
+export type PackItem = ComanautsPack['items'][number];
+export type PackAvatar = ComanautsPack['avatars'][number];
+export type PackEnemy = ComanautsPack['enemies'][number];
+export type PackStatus = ComanautsPack['statuses'][number];
+export type PackPage = ComanautsPack['pages'][number];
+export type PackSpace = PackPage['spaces'][number];
+export type PackAction = PackEnemy['actions'][number];

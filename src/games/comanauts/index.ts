@@ -1,0 +1,45 @@
+import type { GameModule, Json } from '../../core/index.ts';
+import { comanautsCommandSchemas } from './commands.ts';
+import { comanautsPackSchema, type ComanautsPack } from './content.ts';
+import { comanautsOptionsSchema, decideCommand, setupGame, type ComanautsOptions } from './rules.ts';
+import type { ComanautsState } from './state.ts';
+import { awaiting, flowPrompts, legalCommands, publicView, status } from './view.ts';
+
+/** Comanauts, one map page playable end to end (issue "Comanauts I"). */
+export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, ComanautsPack> = {
+  id: 'comanauts',
+  rulesVersion: '1',
+  seats: { min: 2, max: 4 },
+  optionsSchema: comanautsOptionsSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['optionsSchema'],
+  commandSchemas: comanautsCommandSchemas,
+  packSchema: comanautsPackSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['packSchema'],
+  setup: (options, seats, rng, pack) => setupGame(comanautsOptionsSchema.parse(options ?? {}), seats, rng, pack),
+  decide: decideCommand,
+  publicView,
+  viewFor: (state, seat) => ({ ...(publicView(state) as Record<string, Json>), me: seat }),
+  secretsFor: () => [],
+  prompts: flowPrompts,
+  awaiting,
+  status,
+  legalCommands,
+  timeoutAction(state, seat) {
+    if (state.outcome) return null;
+    if (state.prompt) {
+      if (state.prompt.seat !== seat) return null;
+      const safe = state.prompt.options.find((o) => o === 'take' || o === 'keep') ?? state.prompt.options[0];
+      return safe === undefined ? null : { type: 'answer', args: { value: safe } };
+    }
+    if (state.active !== seat) return null;
+    if (state.phase === 'draw') return { type: 'draw', args: {} };
+    if (state.phase === 'clarity') return { type: 'rollClarity', args: { count: 1 } };
+    if (state.phase === 'actions') return { type: 'endActions', args: {} };
+    return null;
+  },
+};
+
+export { comanautsCommandSchemas } from './commands.ts';
+export { comanautsPackSchema } from './content.ts';
+export type { ComanautsPack, Effect, AttributeColour, DieKind, LineKind, SymbolKind } from './content.ts';
+export { comanautsOptionsSchema } from './rules.ts';
+export type { ComanautsOptions } from './rules.ts';
+export type { ComanautsState } from './state.ts';

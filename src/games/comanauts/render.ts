@@ -1,0 +1,294 @@
+import {
+  FONT_SIZE,
+  PALETTE,
+  createSurface,
+  drawCard,
+  drawDie,
+  drawLegend,
+  drawLink,
+  drawPanel,
+  drawRoundRect,
+  drawSpace,
+  drawStandee,
+  drawText,
+  drawToken,
+  drawTrack,
+  encodePng,
+  registerRenderer,
+  type DieColour,
+  type LegendItem,
+  type Point,
+  type Rect,
+} from '../../render/index.ts';
+
+type Text = { en: string; es: string };
+type Pt = [number, number];
+
+/** The slice of the public view (view.ts `publicView`) the picture reads; nothing else reaches it. */
+interface TableView {
+  page: {
+    id: string;
+    name: Text;
+    size: { w: number; h: number };
+    spaces: { id: string; name: Text; polygon: Pt[]; spots: Pt[]; symbols: string[] }[];
+    lines: { between: [string, string]; kind: string; path: [Pt, Pt] }[];
+    walls: [Pt, Pt][];
+  };
+  active: number;
+  bookkeeper: number;
+  round: number;
+  phase: string;
+  situation: 'safe' | 'hostile';
+  outcome: { phase: string; reason: string } | null;
+  dice: {
+    bag: number;
+    discard: string[];
+    hand: string[];
+    threat: { kind: string; face: number | null }[];
+    group: { kind: string; face: number | null }[];
+    child: number | null;
+  };
+  groupTask: { colour: string; target: number; done: boolean } | null;
+  players: {
+    seat: number;
+    name: string;
+    avatar: { card: string; name: Text | null; dieBonus: { colour: string; amount: number } | null };
+    faceDownAvatars: number;
+    life: number;
+    clarity: number;
+    stored: string | null;
+    equipment: Record<string, { id: string; name: Text | null } | null>;
+    inventory: { id: string; name: Text | null }[];
+    statuses: { id: string; name: Text | null }[];
+    defaultStatus: { id: string; active: boolean; name: Text | null };
+    suspicious: boolean;
+    place: 'morass' | { space: string; spot: number };
+  }[];
+  enemies: ({
+    uid: string;
+    name: Text | null;
+    kind: string;
+    defence: number;
+    actions: { min: number; max: number; name: Text; speed: number; range: number; strength: number }[];
+    life: number | null;
+    place: { space: string; spot: number };
+  } | null)[];
+  morass: number[];
+  childStandee: string | null;
+  searchTokens: Record<string, number>;
+  insight: number;
+}
+
+const WIDTH = 1600;
+const HEIGHT = 1240;
+const MAP: Rect = { x: 20, y: 70, w: 1010, h: 700 };
+const SIDE: Rect = { x: 1050, y: 70, w: 530, h: 1090 };
+const SEATS = [PALETTE.orange, '#2fb5c9', '#d45bb0', '#9bc53d'];
+
+const DIE_OF: Record<string, DieColour> = {
+  white: 'white',
+  black: 'black',
+  suspicious: 'blackRed',
+  red: 'red',
+  green: 'green',
+  yellow: 'yellow',
+  blue: 'blue',
+  purple: 'purple',
+  child: 'translucentBlue',
+};
+
+const LABELS = {
+  en: {
+    round: 'Round', turn: 'turn', bookkeeper: 'bookkeeper', safe: 'SAFE', hostile: 'HOSTILE', group: 'Group task', child: 'Inner child',
+    threat: 'Threat track', enemies: 'Enemy slots', morass: 'The Morass', discard: 'Discard pool', insight: 'Insight', bag: 'in bag',
+    life: 'Life', clarity: 'Clarity', stored: 'Stored', inventory: 'Inventory', statuses: 'Status', suspicious: 'SUSPICIOUS', backs: 'face-down',
+    dotted: 'dotted: any die', solidWhite: 'solid white: no crossing', coloured: 'solid colour: that die or purple', def: 'DEF', hand: 'Hand',
+    won: 'The comanauts win', lost: 'The comanauts lose', legend: 'Legend', empty: '—',
+  },
+  es: {
+    round: 'Ronda', turn: 'turno', bookkeeper: 'custodio', safe: 'SEGURA', hostile: 'HOSTIL', group: 'Tarea de grupo', child: 'Niño interior',
+    threat: 'Marcador de amenaza', enemies: 'Huecos de enemigo', morass: 'El Morass', discard: 'Descarte', insight: 'Perspicacia', bag: 'en la bolsa',
+    life: 'Vida', clarity: 'Claridad', stored: 'Guardado', inventory: 'Inventario', statuses: 'Estado', suspicious: 'SOSPECHOSO', backs: 'boca abajo',
+    dotted: 'punteada: cualquier dado', solidWhite: 'blanca continua: no se cruza', coloured: 'color continuo: ese dado o morado', def: 'DEF', hand: 'Mano',
+    won: 'Los comanautas ganan', lost: 'Los comanautas pierden', legend: 'Leyenda', empty: '—',
+  },
+} as const;
+
+type Ctx = ReturnType<typeof createSurface>['ctx'];
+
+/** Draws the table from the public view: map page, sideboard and a strip of player sheets (issue "Comanauts I"). */
+export async function renderComanauts(viewJson: unknown, locale: string): Promise<Buffer> {
+  const view = viewJson as TableView;
+  const lang = locale.startsWith('es') ? 'es' : 'en';
+  const L = LABELS[lang];
+  const tx = (t: Text | null | undefined, fallback = ''): string => (t ? t[lang] : fallback);
+  const { canvas, ctx } = createSurface(WIDTH, HEIGHT);
+  ctx.fillStyle = PALETTE.background;
+  ctx.fillRect(0, 0, WIDTH, HEIGHT);
+  const header = `${tx(view.page.name)} · ${L.round} ${view.round} · ${view.players[view.active]?.name ?? ''} (${L.turn}) · ${L.bookkeeper}: ${view.players[view.bookkeeper]?.name ?? ''}`;
+  drawText(ctx, header, { x: 20, y: 18, size: FONT_SIZE.title, bold: true, maxWidth: 1400, maxLines: 1 });
+  if (view.outcome) {
+    drawText(ctx, view.outcome.phase === 'won' ? L.won : L.lost, { x: WIDTH - 20, y: 22, size: FONT_SIZE.label, bold: true, align: 'right', colour: view.outcome.phase === 'won' ? PALETTE.green : PALETTE.red });
+  }
+  drawMap(ctx, view, tx);
+  drawSideboard(ctx, view, L, tx);
+  drawSheets(ctx, view, L, tx);
+  return encodePng(canvas);
+}
+
+function drawMap(ctx: Ctx, view: TableView, tx: (t: Text | null | undefined, f?: string) => string): void {
+  const page = view.page;
+  const scale = Math.min(MAP.w / page.size.w, MAP.h / page.size.h);
+  const at = (p: Pt): Point => ({ x: MAP.x + p[0] * scale, y: MAP.y + p[1] * scale });
+  const tints = ['#3a4a3a', '#45503a', '#3a4550', '#4a3f52', '#504a3a', '#3a5050'];
+  page.spaces.forEach((sp, i) => {
+    const centre = drawSpace(ctx, { points: sp.polygon.map(at), fill: tints[i % tints.length] as string, label: tx(sp.name, sp.id) });
+    const marks = sp.symbols.map((s) => SYMBOL_MARK[s] ?? '?').join(' ');
+    if (marks) drawText(ctx, marks, { x: centre.x, y: centre.y + 10, size: FONT_SIZE.small, align: 'center', colour: PALETTE.muted });
+    const tokens = view.searchTokens[sp.id] ?? 0;
+    for (let k = 0; k < tokens; k++) drawToken(ctx, { x: centre.x - 60 + k * 26, y: centre.y + 50, radius: 11, fill: PALETTE.yellow, label: 'S', ink: PALETTE.black });
+  });
+  for (const line of page.lines) {
+    const style = line.kind === 'dotted' ? 'dottedWhite' : line.kind === 'white' ? 'solidWhite' : 'solidColour';
+    drawLink(ctx, at(line.path[0]), at(line.path[1]), style, lineColour(line.kind));
+  }
+  for (const wall of page.walls) drawLink(ctx, at(wall[0]), at(wall[1]), 'solidWhite');
+  const spot = (space: string, i: number): Point => {
+    const sp = page.spaces.find((x) => x.id === space);
+    return at(sp?.spots[i] ?? sp?.spots[0] ?? [0, 0]);
+  };
+  if (view.childStandee) {
+    const sp = page.spaces.find((x) => x.id === view.childStandee);
+    const p = at(sp?.spots[sp.spots.length - 1] ?? [0, 0]);
+    drawStandee(ctx, { x: p.x, y: p.y, radius: 16, colour: PALETTE.translucentBlue, name: '★', mark: '★' });
+  }
+  for (const e of view.enemies) {
+    if (!e) continue;
+    const p = spot(e.place.space, e.place.spot);
+    drawStandee(ctx, { x: p.x, y: p.y, radius: 20, colour: e.kind === 'entity' ? PALETTE.purple : PALETTE.red, name: tx(e.name, e.uid) });
+  }
+  for (const pl of view.players) {
+    if (pl.place === 'morass') continue;
+    const p = spot(pl.place.space, pl.place.spot);
+    drawStandee(ctx, { x: p.x, y: p.y, radius: 20, colour: SEATS[pl.seat % SEATS.length] as string, name: tx(pl.avatar.name, pl.avatar.card) });
+  }
+}
+
+/** Short die names under the legend swatches (colour names are the same idea in both languages). */
+const DIE_SHORT: Record<string, string> = { white: 'W', black: 'B', suspicious: 'S', red: 'R', green: 'G', yellow: 'Y', blue: 'Bl', purple: 'P', child: '★' };
+
+const SYMBOL_MARK: Record<string, string> = { avatarStart: 'A', enemyStart: 'E', search: 'S', poi: '!', insight: 'i', rabbitHole: '◎', objective: '⚑' };
+
+function lineColour(kind: string): string {
+  switch (kind) {
+    case 'red':
+      return PALETTE.red;
+    case 'green':
+      return PALETTE.green;
+    case 'yellow':
+      return PALETTE.yellow;
+    case 'blue':
+      return PALETTE.blue;
+    default:
+      return PALETTE.white;
+  }
+}
+
+function dice(ctx: Ctx, x: number, y: number, list: readonly { kind: string; face: number | null }[], size = 34, maxW = 480): number {
+  const perRow = Math.max(1, Math.floor(maxW / (size + 6)));
+  list.forEach((d, i) => {
+    drawDie(ctx, { x: x + (i % perRow) * (size + 6), y: y + Math.floor(i / perRow) * (size + 6), size, colour: DIE_OF[d.kind] ?? 'white', value: d.face });
+  });
+  return Math.max(1, Math.ceil(list.length / perRow)) * (size + 6);
+}
+
+function drawSideboard(ctx: Ctx, view: TableView, L: (typeof LABELS)['en' | 'es'], tx: (t: Text | null | undefined, f?: string) => string): void {
+  const x = SIDE.x;
+  let y = SIDE.y;
+  const inner = drawPanel(ctx, { x, y, w: SIDE.w, h: 128 }, { title: `${L.group}${view.groupTask ? ` ${view.groupTask.colour} ≥ ${view.groupTask.target}` : ''}` });
+  dice(ctx, inner.x, inner.y, view.dice.group, 30, 300);
+  drawText(ctx, L.child, { x: inner.x + 330, y: inner.y - 34, size: FONT_SIZE.small, colour: PALETTE.muted });
+  drawDie(ctx, { x: inner.x + 360, y: inner.y, size: 40, colour: 'translucentBlue', value: view.dice.child });
+  y += 138;
+  const situation = view.situation === 'hostile' ? L.hostile : L.safe;
+  drawRoundRect(ctx, { x: x + SIDE.w - 120, y: y + 4, w: 120, h: 70 }, { fill: view.situation === 'hostile' ? PALETTE.red : PALETTE.green, radius: 12 });
+  drawText(ctx, situation, { x: x + SIDE.w - 60, y: y + 26, size: FONT_SIZE.body, bold: true, align: 'center' });
+  drawTrack(ctx, {
+    x,
+    y,
+    slotSize: 40,
+    slots: Array.from({ length: 8 }, (_, i) => String(i + 1)),
+    title: `${L.threat} (${view.dice.threat.length})`,
+  });
+  view.dice.threat.slice(0, 8).forEach((d, i) => drawDie(ctx, { x: x + i * 46 + 3, y: y + FONT_SIZE.body * 1.3 + 8, size: 34, colour: DIE_OF[d.kind] ?? 'black', value: d.face }));
+  y += 96;
+  drawText(ctx, L.enemies, { x, y, size: FONT_SIZE.body, bold: true });
+  y += 30;
+  const cardW = (SIDE.w - 20) / 3;
+  view.enemies.forEach((e, i) => {
+    const r = { x: x + (i % 3) * (cardW + 10), y: y + Math.floor(i / 3) * 176, w: cardW, h: 166 };
+    if (!e) {
+      ctx.strokeStyle = PALETTE.panelBorder;
+      ctx.setLineDash([6, 6]);
+      ctx.strokeRect(r.x, r.y, r.w, r.h);
+      ctx.setLineDash([]);
+      return;
+    }
+    const lines = [
+      `${L.def} ${e.defence}${e.life !== null ? ` · ♥${e.life}` : ''}`,
+      ...e.actions.map((a) => `${a.min}-${a.max} ${tx(a.name)}: ${a.speed}/${a.range}/${a.strength}`),
+    ];
+    drawCard(ctx, { ...r, title: tx(e.name, e.uid), number: i + 1, lines, accent: e.kind === 'entity' ? PALETTE.purple : PALETTE.red });
+  });
+  y += 362;
+  const morassNames = view.morass.map((s) => view.players[s]).filter((p) => p !== undefined).map((p) => tx(p.avatar.name, p.avatar.card));
+  const m = drawPanel(ctx, { x, y, w: SIDE.w, h: 84 }, { title: L.morass });
+  drawText(ctx, morassNames.join(', ') || L.empty, { x: m.x, y: m.y, size: FONT_SIZE.body, maxWidth: m.w, maxLines: 1 });
+  y += 94;
+  const disc = drawPanel(ctx, { x, y, w: SIDE.w, h: 150 }, { title: `${L.discard} · ${view.dice.bag} ${L.bag} · ${L.insight} ${view.insight}` });
+  dice(ctx, disc.x, disc.y, view.dice.discard.map((k) => ({ kind: k, face: null })), 26, disc.w);
+  y += 160;
+  const legend: LegendItem[] = [
+    { label: L.dotted, swatch: { link: 'dottedWhite' } },
+    { label: L.solidWhite, swatch: { link: 'solidWhite' } },
+    { label: L.coloured, swatch: { link: 'solidColour', colour: PALETTE.red } },
+  ];
+  drawLegend(ctx, x, y, legend, L.legend, SIDE.w);
+  const dieKinds = Object.keys(DIE_OF);
+  dieKinds.forEach((k, i) => {
+    drawDie(ctx, { x: x + 14 + i * 56, y: y + 190, size: 30, colour: DIE_OF[k] as DieColour, value: null });
+    drawText(ctx, DIE_SHORT[k] ?? k, { x: x + 29 + i * 56, y: y + 224, size: FONT_SIZE.small, align: 'center', colour: PALETTE.muted });
+  });
+}
+
+function drawSheets(ctx: Ctx, view: TableView, L: (typeof LABELS)['en' | 'es'], tx: (t: Text | null | undefined, f?: string) => string): void {
+  const top = MAP.y + MAP.h + 14;
+  const n = Math.max(1, view.players.length);
+  const w = (MAP.w - (n - 1) * 10) / n;
+  view.players.forEach((p, i) => {
+    const r = { x: MAP.x + i * (w + 10), y: top, w, h: HEIGHT - top - 20 };
+    const active = i === view.active;
+    const inner = drawPanel(ctx, r, { title: `${p.name}${active ? ' ▶' : ''}`, fill: active ? '#34405a' : PALETTE.panel });
+    let y = inner.y;
+    drawToken(ctx, { x: inner.x + 22, y: y + 22, radius: 18, fill: SEATS[p.seat % SEATS.length] as string, label: tx(p.avatar.name, p.avatar.card).slice(0, 2), stroke: PALETTE.white });
+    drawText(ctx, tx(p.avatar.name, p.avatar.card), { x: inner.x + 50, y, size: FONT_SIZE.body, bold: true, maxWidth: inner.w - 50, maxLines: 1 });
+    if (p.avatar.dieBonus) drawText(ctx, `+${p.avatar.dieBonus.amount} ${p.avatar.dieBonus.colour}`, { x: inner.x + 50, y: y + 24, size: FONT_SIZE.small, colour: PALETTE.muted });
+    for (let k = 0; k < p.faceDownAvatars; k++) drawCard(ctx, { x: inner.x + inner.w - 30 - k * 14, y: y, w: 26, h: 38, title: '', faceDown: true });
+    y += 56;
+    drawText(ctx, `${L.life} ${'♥'.repeat(Math.max(0, p.life))}  ${L.clarity} ${p.clarity}`, { x: inner.x, y, size: FONT_SIZE.body, bold: true, maxWidth: inner.w, maxLines: 1 });
+    y += 30;
+    drawText(ctx, `${L.stored}:`, { x: inner.x, y: y + 6, size: FONT_SIZE.small });
+    drawDie(ctx, { x: inner.x + 90, y, size: 30, colour: p.stored ? (DIE_OF[p.stored] ?? 'white') : 'black', value: null, highlight: p.stored ? PALETTE.yellow : PALETTE.panelBorder });
+    if (active && view.dice.hand.length > 0) dice(ctx, inner.x + 140, y, view.dice.hand.map((k) => ({ kind: k, face: null })), 30, inner.w - 140);
+    y += 40;
+    const equipped = [...new Set(Object.values(p.equipment).filter((v) => v !== null).map((v) => tx(v?.name, v?.id)))];
+    y += drawText(ctx, equipped.join(', ') || L.empty, { x: inner.x, y, size: FONT_SIZE.small, maxWidth: inner.w, maxLines: 2 }).height + 4;
+    y += drawText(ctx, `${L.inventory}: ${p.inventory.map((it) => tx(it.name, it.id)).join(', ') || L.empty}`, { x: inner.x, y, size: FONT_SIZE.small, maxWidth: inner.w, maxLines: 2, colour: PALETTE.muted }).height + 4;
+    const statuses = [...p.statuses.map((s) => tx(s.name, s.id)), ...(p.defaultStatus.active ? [tx(p.defaultStatus.name, p.defaultStatus.id)] : [])];
+    y += drawText(ctx, `${L.statuses}: ${statuses.join(', ') || L.empty}`, { x: inner.x, y, size: FONT_SIZE.small, maxWidth: inner.w, maxLines: 2 }).height + 4;
+    if (p.suspicious) drawText(ctx, L.suspicious, { x: inner.x, y, size: FONT_SIZE.small, bold: true, colour: PALETTE.red });
+    if (p.place === 'morass') drawText(ctx, L.morass, { x: inner.x + inner.w, y, size: FONT_SIZE.small, bold: true, align: 'right', colour: PALETTE.purple });
+  });
+}
+
+registerRenderer('comanauts', renderComanauts);

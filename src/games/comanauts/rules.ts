@@ -1,0 +1,407 @@
+import { ok, reject, type DecideContext, type GameCommand, type GameEvent, type Outcome, type Rejection, type Result, type SeatInfo, type Rng } from '../../core/index.ts';
+import type { AttributeColour, ComanautsPack } from './content.ts';
+import type { ComanautsArgs, ComanautsCommandType } from './commands.ts';
+import {
+  avatarCard,
+  BASE_LIFE,
+  discardDice,
+  drain,
+  enterPage,
+  equipStartingItems,
+  freeSpots,
+  gainClarity,
+  drawStep,
+  itemCard,
+  itemHolder,
+  markPoi,
+  moveRejection,
+  pickDice,
+  pub,
+  rangedRejection,
+  removeItem,
+  rollTotal,
+  slotsFor,
+  statusCard,
+  dieKind,
+  isAttribute,
+  ENEMY_SLOTS,
+  INVENTORY_LIMIT,
+  type Draft,
+  type Env,
+} from './engine.ts';
+import { type ComanautsState, type RollPurpose, type SlotName, type VitalCard } from './state.ts';
+import { z } from 'zod';
+
+/** Game options chosen at `/game new`. */
+export const comanautsOptionsSchema = z
+  .object({
+    /** Page to start on; the pack's start page when absent. */
+    page: z.string().optional(),
+    /** Rules §Game Setup 12: one chosen plus two face-down avatars. */
+    avatarsPerPlayer: z.number().int().min(1).max(3).default(3),
+    /** Starting avatar per seat, in seat order; random for missing entries. */
+    startAvatars: z.array(z.string()).default([]),
+  })
+  .strict();
+export type ComanautsOptions = z.infer<typeof comanautsOptionsSchema>;
+
+/** Rules §Game Setup: dice in the bag, vital signs deck, avatars dealt, page entered, first turn drawn. */
+export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[], rng: Rng, pack: ComanautsPack): ComanautsState {
+  const kinds: Record<string, string> = {};
+  for (const [kind, n] of Object.entries(pack.game.dice)) {
+    for (let i = 0; i < (n ?? 0); i++) kinds[`${kind}-${String(i + 1).padStart(2, '0')}`] = kind;
+  }
+  const bottom = rng.shuffle<VitalCard>(['flatline', 'stable', 'stable']);
+  const rest: VitalCard[] = [...Array<VitalCard>(pack.game.vitalSigns.stable - 2).fill('stable'), ...Array<VitalCard>(pack.game.vitalSigns.critical).fill('critical')];
+  const vitalDeck = [...rng.shuffle(rest), ...bottom];
+  const pool = rng.shuffle(pack.avatars.map((a) => a.id));
+  const starters = seats.map((_, i) => {
+    const wanted = options.startAvatars[i];
+    return wanted && pool.includes(wanted) ? wanted : undefined;
+  });
+  const remaining = pool.filter((a) => !starters.includes(a));
+  const perPlayer = Math.max(1, Math.min(options.avatarsPerPlayer, Math.floor(pack.avatars.length / Math.max(1, seats.length))));
+  const avatarCards = seats.map((_, i) => {
+    const first = starters[i] ?? (remaining.shift() as string);
+    const faceDown = remaining.splice(0, perPlayer - 1);
+    return [first, ...faceDown];
+  });
+  const entities = pack.enemies.filter((e) => e.kind === 'entity').map((e) => e.id);
+  const page = pack.pages.find((p) => p.id === (options.page ?? pack.game.startPage)) ?? (pack.pages[0] as ComanautsPack['pages'][number]);
+  const d: Draft = {
+    v: 1,
+    seats: seats.length,
+    seatNames: seats.map((s) => s.name),
+    catalogue: { items: pack.items, avatars: pack.avatars, enemies: pack.enemies, statuses: pack.statuses },
+    page,
+    active: 0,
+    bookkeeper: 0,
+    round: 1,
+    phase: 'resolving',
+    situation: 'safe',
+    dice: { kinds, bag: Object.keys(kinds).sort(), discard: [], hand: [], threat: [], group: [], child: null, onCards: [] },
+    players: seats.map((s, i) => {
+      const cards = avatarCards[i] as string[];
+      const card = cards[0] as string;
+      return {
+        seat: s.index,
+        avatarCards: cards,
+        current: 0,
+        avatar: { card, life: BASE_LIFE + (pack.avatars.find((a) => a.id === card)?.lifeBonus ?? 0), statuses: [], suspicious: false, place: null },
+        clarity: 0,
+        stored: null,
+        equipment: { head: null, body: null, hand: null, handAccessory: null, accessory: null },
+        inventory: [],
+        defaultStatus: pack.game.defaultStatuses[i % pack.game.defaultStatuses.length] as string,
+        defaultActive: false,
+        sentToMorass: 0,
+      };
+    }),
+    enemies: [],
+    slots: Array<string | null>(ENEMY_SLOTS).fill(null),
+    nextEnemy: 1,
+    defeated: [],
+    vitalDeck,
+    vitalShown: [],
+    criticalSeenOnPage: false,
+    childStandee: null,
+    searchTokens: {},
+    exploredPoi: [],
+    triedTests: [],
+    insight: 0,
+    cluesRevealed: 0,
+    itemsOut: [],
+    primeEntity: entities.length > 0 ? rng.pick(entities) : '',
+    turnToPage: null,
+    groupTaskDone: false,
+    work: [{ k: 'startTurn' }],
+    prompt: null,
+    outcome: null,
+  } as unknown as Draft;
+  const env: Env = { rng, events: [], pack };
+  d.players.forEach((p) => equipStartingItems(d, p.seat));
+  enterPage(d, env, page);
+  drain(d, env);
+  return d as unknown as ComanautsState;
+}
+
+type Cmd = { [T in ComanautsCommandType]: { type: T; args: ComanautsArgs<T> } }[ComanautsCommandType];
+
+const fail = (code: string, params?: Record<string, string | number | boolean>): Result<never, Rejection> => reject(`comanauts.${code}`, params);
+
+/** The pure decider: validates the command against the rules, applies it, and resolves queued work. */
+export function decideCommand(state: ComanautsState, command: GameCommand, ctx: DecideContext): Result<Outcome<ComanautsState>, Rejection> {
+  const seat = ctx.seat;
+  if (seat === null || seat < 0 || seat >= state.seats) return fail('seat.none');
+  const d = structuredClone(state) as unknown as Draft;
+  const events: GameEvent[] = [];
+  const env: Env = { rng: ctx.rng, events, pack: ctx.pack as ComanautsPack | undefined };
+  const cmd = command as Cmd;
+  if (d.prompt !== null) {
+    if (cmd.type !== 'answer') return fail('prompt.pending', { kind: d.prompt.kind, seat: d.prompt.seat });
+    if (d.prompt.seat !== seat) return fail('prompt.notYours', { seat: d.prompt.seat });
+    if (!d.prompt.options.includes(cmd.args.value)) return fail('prompt.badOption', { value: cmd.args.value });
+    answer(d, cmd.args.value);
+  } else {
+    if (cmd.type === 'answer') return fail('prompt.none');
+    if (seat !== d.active) return fail('turn.notYours', { seat: d.active });
+    const refused = act(d, env, seat, cmd);
+    if (refused) return fail(refused.code, refused.params);
+  }
+  drain(d, env);
+  return ok({ state: d as unknown as ComanautsState, events, revealed: events.some((e) => e.code.startsWith('comanauts.vital.')) });
+}
+
+function answer(d: Draft, value: string): void {
+  const w = d.work[0];
+  const kind = d.prompt?.kind;
+  d.prompt = null;
+  if (!w) return;
+  if (w.k === 'startTurn') w.morassChoice = value;
+  else if (w.k === 'placeThreat') w.choice = value;
+  else if (w.k === 'attack') w.defend = value === 'defend';
+  else if (w.k === 'roll' || w.k === 'gainItem') w.answer = value;
+  else if (w.k === 'activate') {
+    if (kind === 'enemyGoal') w.goal = value;
+    else if (kind === 'enemyEnd') w.end = value;
+    else if (kind === 'enemySpot') w.spot = Number(value);
+    else if (kind === 'enemyTarget') w.target = Number(value);
+  }
+}
+
+interface Refusal {
+  code: string;
+  params?: Record<string, string | number | boolean>;
+}
+
+function spendRoll(d: Draft, env: Env, seat: number, colour: AttributeColour, count: number, purple: number, purpose: RollPurpose): Refusal | null {
+  const dice = pickDice(d, colour, count, purple);
+  if (!dice) return { code: 'dice.missing', params: { colour } };
+  const faces = dice.map(() => env.rng.die(6));
+  d.phase = 'resolving';
+  d.work.push({ k: 'roll', seat, dice, faces, purpose } as Draft['work'][number]);
+  return null;
+}
+
+function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
+  const p = d.players[seat] as Draft['players'][number];
+  if (d.phase === 'draw') {
+    if (cmd.type !== 'draw') return { code: 'phase.drawFirst' };
+    drawStep(d, env);
+    return null;
+  }
+  if (cmd.type === 'draw') return { code: 'phase.alreadyDrawn' };
+  if (d.phase === 'clarity') {
+    if (cmd.type !== 'rollClarity') return { code: 'phase.clarityFirst' };
+    const whites = d.dice.hand.filter((x) => dieKind(d, x) === 'white').length;
+    if (cmd.args.count > whites) return { code: 'dice.missing', params: { colour: 'white' } };
+    gainClarity(d, env, cmd.args.count);
+    return null;
+  }
+  if (d.phase !== 'actions') return { code: 'phase.notActions' };
+  if (cmd.type === 'rollClarity') return { code: 'phase.clarityDone' };
+  if (cmd.type === 'endActions') {
+    pub(env, 'turn.actionsEnded', { seat });
+    d.phase = 'resolving';
+    d.work.push({ k: 'endTurn' });
+    return null;
+  }
+  const one = (colour: AttributeColour): string | null => d.dice.hand.find((x) => dieKind(d, x) === colour) ?? null;
+  switch (cmd.type) {
+    case 'focus': {
+      const [a, b] = cmd.args.spend;
+      const first = one(a);
+      if (!first) return { code: 'dice.missing', params: { colour: a } };
+      const second = d.dice.hand.find((x) => x !== first && dieKind(d, x) === b);
+      if (!second) return { code: 'dice.missing', params: { colour: b } };
+      const taken = d.dice.discard.find((x) => dieKind(d, x) === cmd.args.take);
+      if (!taken) return { code: 'focus.notInDiscard', params: { colour: cmd.args.take } };
+      d.dice.discard.splice(d.dice.discard.indexOf(taken), 1);
+      discardDice(d, [first, second]);
+      d.dice.hand.push(taken);
+      pub(env, 'focus.done', { seat, colour: cmd.args.take });
+      return null;
+    }
+    case 'move': {
+      const die = one(cmd.args.colour);
+      if (!die) return { code: 'dice.missing', params: { colour: cmd.args.colour } };
+      const why = moveRejection(d, seat, cmd.args.colour, cmd.args.to);
+      if (why) return { code: why, params: { to: cmd.args.to } };
+      const spots = freeSpots(d, cmd.args.to, `a${seat}`);
+      const spot = cmd.args.spot ?? spots[0] ?? 0;
+      const sp = d.page.spaces.find((x) => x.id === cmd.args.to);
+      if (!sp || spot >= sp.spots.length) return { code: 'move.badSpot', params: { spot } };
+      const from = p.avatar.place?.space;
+      discardDice(d, [die]);
+      p.avatar.place = { space: cmd.args.to, spot };
+      pub(env, 'move.done', { seat, to: cmd.args.to, colour: cmd.args.colour });
+      if (from !== cmd.args.to) markPoi(d, env, cmd.args.to);
+      d.phase = 'resolving';
+      return null;
+    }
+    case 'reserve': {
+      const die = one(cmd.args.colour);
+      if (!die) return { code: 'dice.missing', params: { colour: cmd.args.colour } };
+      if (p.stored !== null) return { code: 'reserve.full' };
+      if (p.avatar.place === null) return { code: 'move.inMorass' };
+      discardDice(d, [die]);
+      d.dice.discard.pop();
+      p.stored = die;
+      pub(env, 'reserve.done', { seat, colour: cmd.args.colour });
+      return null;
+    }
+    case 'encourage': {
+      const die = one(cmd.args.colour);
+      if (!die) return { code: 'dice.missing', params: { colour: cmd.args.colour } };
+      const q = d.players[cmd.args.seat];
+      if (!q || q.seat === seat) return { code: 'encourage.self' };
+      if (cmd.args.mode === 'store') {
+        discardDice(d, [die]);
+        d.dice.discard.pop();
+        if (q.stored !== null) d.dice.discard.push(q.stored);
+        q.stored = die;
+      } else {
+        if (p.clarity < 1) return { code: 'clarity.notEnough', params: { need: 1 } };
+        discardDice(d, [die]);
+        p.clarity -= 1;
+        q.clarity += 1;
+      }
+      pub(env, 'encourage.done', { seat, other: q.seat, mode: cmd.args.mode });
+      return null;
+    }
+    case 'equip':
+      return equip(d, env, seat, cmd.args);
+    case 'skillTest': {
+      const test = d.page.tests.find((t) => t.id === cmd.args.test);
+      if (!test) return { code: 'skill.unknown', params: { test: cmd.args.test } };
+      if (d.triedTests.includes(test.id)) return { code: 'skill.alreadyTried', params: { test: test.id } };
+      if (test.space && p.avatar.place?.space !== test.space) return { code: 'skill.wrongSpace', params: { space: test.space } };
+      if (cmd.args.colour !== test.colour && cmd.args.colour !== 'purple') return { code: 'dice.wrongColour', params: { colour: test.colour } };
+      const refused = spendRoll(d, env, seat, cmd.args.colour, cmd.args.count, cmd.args.purple, { kind: 'skill', test: test.id });
+      if (!refused) d.triedTests.push(test.id);
+      return refused;
+    }
+    case 'removeStatus': {
+      const q = d.players[cmd.args.seat];
+      if (!q?.avatar.place || !p.avatar.place || q.avatar.place.space !== p.avatar.place.space) return { code: 'status.notHere' };
+      const onAvatar = q.avatar.statuses.includes(cmd.args.status) || (q.defaultActive && q.defaultStatus === cmd.args.status);
+      if (!onAvatar) return { code: 'status.notPresent', params: { status: cmd.args.status } };
+      const removal = statusCard(d, cmd.args.status)?.removal;
+      if (!removal) return { code: 'status.noTest', params: { status: cmd.args.status } };
+      if (cmd.args.colour !== removal.colour && cmd.args.colour !== 'purple') return { code: 'dice.wrongColour', params: { colour: removal.colour } };
+      return spendRoll(d, env, seat, cmd.args.colour, cmd.args.count, cmd.args.purple, { kind: 'status', seat: q.seat, status: cmd.args.status });
+    }
+    case 'groupTask': {
+      const task = d.page.groupTask;
+      if (!task || d.groupTaskDone) return { code: 'group.none' };
+      if (cmd.args.colour !== task.colour && cmd.args.colour !== 'purple') return { code: 'dice.wrongColour', params: { colour: task.colour } };
+      const dice = pickDice(d, cmd.args.colour, cmd.args.count, cmd.args.purple);
+      if (!dice) return { code: 'dice.missing', params: { colour: cmd.args.colour } };
+      for (const die of dice) {
+        const face = env.rng.die(6);
+        discardDice(d, [die]);
+        d.dice.discard.pop();
+        d.dice.group.push({ die, face });
+      }
+      const total = rollTotal(d, seat, d.dice.group.map((g) => g.die), d.dice.group.map((g) => g.face ?? 0), 'group');
+      pub(env, 'group.added', { seat, total, target: task.target });
+      if (total >= task.target) {
+        d.groupTaskDone = true;
+        d.dice.discard.push(...d.dice.group.map((g) => g.die));
+        d.dice.group = [];
+        pub(env, 'group.done');
+        d.phase = 'resolving';
+        d.work.push(...task.success.map((effect) => ({ k: 'effect' as const, effect })) as Draft['work']);
+      }
+      return null;
+    }
+    case 'melee': {
+      const e = d.enemies.find((x) => x.uid === cmd.args.enemy);
+      if (!e || !p.avatar.place) return { code: 'attack.noSuchEnemy', params: { enemy: cmd.args.enemy } };
+      if (e.place.space !== p.avatar.place.space) return { code: 'melee.notSameSpace' };
+      return spendRoll(d, env, seat, 'red', cmd.args.count, cmd.args.purple, { kind: 'melee', enemy: e.uid });
+    }
+    case 'ranged': {
+      const why = rangedRejection(d, seat, cmd.args.enemy);
+      if (why) return { code: why, params: { enemy: cmd.args.enemy } };
+      return spendRoll(d, env, seat, 'green', cmd.args.count, cmd.args.purple, { kind: 'ranged', enemy: cmd.args.enemy });
+    }
+    case 'search': {
+      const at = p.avatar.place?.space ?? '';
+      if ((d.searchTokens[at] ?? 0) < 1) return { code: 'search.noToken' };
+      if (!d.page.searchItems.includes(cmd.args.item)) return { code: 'search.notListed', params: { item: cmd.args.item } };
+      if (d.itemsOut.includes(cmd.args.item)) return { code: 'search.itemGone', params: { item: cmd.args.item } };
+      return spendRoll(d, env, seat, 'yellow', cmd.args.count, cmd.args.purple, { kind: 'search', item: cmd.args.item });
+    }
+    case 'ability':
+      return ability(d, env, seat, cmd.args);
+    default:
+      return { code: 'command.unknown' };
+  }
+}
+
+function ability(d: Draft, env: Env, seat: number, args: ComanautsArgs<'ability'>): Refusal | null {
+  const p = d.players[seat] as Draft['players'][number];
+  const av = avatarCard(d, p.avatar.card);
+  if (!av || !p.avatar.place) return { code: 'move.inMorass' };
+  if (p.clarity < av.ability.cost) return { code: 'clarity.notEnough', params: { need: av.ability.cost } };
+  switch (av.ability.kind) {
+    case 'heal':
+      p.avatar.life += 1;
+      break;
+    case 'fetchDie': {
+      const die = d.dice.discard.find((x) => dieKind(d, x) === args.colour);
+      if (!args.colour || !die) return { code: 'focus.notInDiscard', params: { colour: args.colour ?? '' } };
+      d.dice.discard.splice(d.dice.discard.indexOf(die), 1);
+      d.dice.hand.push(die);
+      break;
+    }
+    case 'removeStatus': {
+      const q = args.seat === undefined ? undefined : d.players[args.seat];
+      if (!q?.avatar.place || q.avatar.place.space !== p.avatar.place.space || !args.status || !q.avatar.statuses.includes(args.status)) {
+        return { code: 'status.notPresent', params: { status: args.status ?? '' } };
+      }
+      q.avatar.statuses = q.avatar.statuses.filter((x) => x !== args.status);
+      break;
+    }
+  }
+  p.clarity -= av.ability.cost;
+  pub(env, 'ability.used', { seat, avatar: av.id });
+  return null;
+}
+
+/** Rules §Equip/Trade: one die; items move between your sheet and one avatar's sheet in your space. */
+function equip(d: Draft, env: Env, seat: number, args: ComanautsArgs<'equip'>): Refusal | null {
+  const die = d.dice.hand.find((x) => dieKind(d, x) === args.colour);
+  if (!die) return { code: 'dice.missing', params: { colour: args.colour } };
+  const me = d.players[seat] as Draft['players'][number];
+  const partners = new Set<number>();
+  for (const m of args.moves) {
+    const holder = itemHolder(d, m.item);
+    if (!holder) return { code: 'equip.notHeld', params: { item: m.item } };
+    for (const s of [holder.seat, m.seat]) if (s !== seat) partners.add(s);
+  }
+  if (partners.size > 1) return { code: 'equip.onePartner' };
+  const partner = [...partners][0];
+  if (partner !== undefined) {
+    const q = d.players[partner];
+    if (!q?.avatar.place || !me.avatar.place || q.avatar.place.space !== me.avatar.place.space) return { code: 'equip.notSameSpace' };
+  }
+  const moved = new Set(args.moves.map((m) => m.item));
+  for (const item of moved) removeItem(d, item);
+  for (const m of args.moves) {
+    const q = d.players[m.seat] as Draft['players'][number];
+    if (m.to === 'inventory') {
+      q.inventory.push(m.item);
+      continue;
+    }
+    const need = slotsFor(itemCard(d, m.item)?.slot ?? '', m.to as SlotName);
+    if (!need) return { code: 'equip.wrongSlot', params: { item: m.item, slot: m.to } };
+    if (need.some((x) => q.equipment[x] !== null)) return { code: 'equip.slotTaken', params: { slot: m.to } };
+    for (const x of need) q.equipment[x] = m.item;
+  }
+  for (const q of d.players) if (q.inventory.length > INVENTORY_LIMIT) return { code: 'equip.inventoryFull', params: { seat: q.seat } };
+  discardDice(d, [die]);
+  pub(env, 'equip.done', { seat, items: args.moves.length });
+  return null;
+}

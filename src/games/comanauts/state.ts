@@ -1,0 +1,164 @@
+import type { ComanautsPack, DieKind, Effect, PackPage } from './content.ts';
+
+/** Rules §Equipment Slots: five slots on every player sheet. */
+export const slotNames = ['head', 'body', 'hand', 'handAccessory', 'accessory'] as const;
+export type SlotName = (typeof slotNames)[number];
+export type Equipment = Record<SlotName, string | null>;
+
+export interface Place {
+  readonly space: string;
+  readonly spot: number;
+}
+
+export interface AvatarState {
+  readonly card: string;
+  readonly life: number;
+  readonly statuses: readonly string[];
+  readonly suspicious: boolean;
+  /** On the map, or `null` while in the Morass. */
+  readonly place: Place | null;
+}
+
+export interface PlayerState {
+  readonly seat: number;
+  /** Avatar cards on the sheet, in order; those after `current` are face down. */
+  readonly avatarCards: readonly string[];
+  readonly current: number;
+  readonly avatar: AvatarState;
+  readonly clarity: number;
+  readonly stored: string | null;
+  readonly equipment: Equipment;
+  readonly inventory: readonly string[];
+  readonly defaultStatus: string;
+  readonly defaultActive: boolean;
+  readonly sentToMorass: number;
+}
+
+export interface EnemyState {
+  readonly uid: string;
+  readonly card: string;
+  readonly place: Place;
+  /** Life-force tokens on the Prime I.D. (Rules §Encountering the Prime I.D. Entity); null for others. */
+  readonly life: number | null;
+}
+
+export interface TrackDie {
+  readonly die: string;
+  readonly face: number | null;
+}
+
+/** Where dice rest. Every die is in exactly one of these lists (the conservation property). */
+export interface DiceState {
+  readonly kinds: Readonly<Record<string, DieKind>>;
+  readonly bag: readonly string[];
+  readonly discard: readonly string[];
+  readonly hand: readonly string[];
+  readonly threat: readonly TrackDie[];
+  readonly group: readonly TrackDie[];
+  readonly child: TrackDie | null;
+  readonly onCards: readonly string[];
+}
+
+export type VitalCard = 'stable' | 'critical' | 'flatline';
+
+/** Why the game is waiting on someone other than the turn holder's free play. */
+export interface PromptState {
+  readonly seat: number;
+  readonly kind: PromptKind;
+  readonly options: readonly string[];
+  /** Extra parameters for the question's text (e.g. the attack strength). */
+  readonly params: Readonly<Record<string, string | number>>;
+}
+
+export type PromptKind =
+  | 'morassReturn'
+  | 'returnHostile'
+  | 'enemyGoal'
+  | 'enemyEnd'
+  | 'enemySpot'
+  | 'enemyTarget'
+  | 'defend'
+  | 'reroll'
+  | 'gainItem';
+
+export type RollPurpose =
+  | { readonly kind: 'melee' | 'ranged'; readonly enemy: string }
+  | { readonly kind: 'search'; readonly item: string }
+  | { readonly kind: 'skill'; readonly test: string }
+  | { readonly kind: 'status'; readonly seat: number; readonly status: string };
+
+/** Work still to resolve, in order; the first item runs until it needs an answer (a prompt). */
+export type Work =
+  | { readonly k: 'startTurn'; readonly morassChoice?: string }
+  | { readonly k: 'afterClarity' }
+  | { readonly k: 'placeThreat'; readonly choice?: string }
+  | { readonly k: 'placeChild' }
+  | { readonly k: 'endTurn' }
+  | { readonly k: 'checkThreat' }
+  | { readonly k: 'enemyTurn' }
+  | {
+      readonly k: 'activate';
+      readonly enemy: string;
+      readonly face?: number;
+      readonly goal?: string;
+      readonly end?: string;
+      readonly moved?: boolean;
+      readonly spot?: number;
+      readonly target?: number;
+    }
+  | { readonly k: 'enemyTurnEnd' }
+  | { readonly k: 'safeTail' }
+  | { readonly k: 'attack'; readonly seat: number; readonly strength: number; readonly status?: string; readonly defend?: boolean }
+  | { readonly k: 'morass'; readonly seat: number }
+  | { readonly k: 'effect'; readonly effect: Effect }
+  | { readonly k: 'roll'; readonly seat: number; readonly dice: readonly string[]; readonly faces: readonly number[]; readonly purpose: RollPurpose; readonly answer?: string }
+  | { readonly k: 'gainItem'; readonly seat: number; readonly item: string; readonly answer?: string }
+  | { readonly k: 'nextTurn' };
+
+export interface Catalogue {
+  readonly items: ComanautsPack['items'];
+  readonly avatars: ComanautsPack['avatars'];
+  readonly enemies: ComanautsPack['enemies'];
+  readonly statuses: ComanautsPack['statuses'];
+}
+
+export type Phase = 'draw' | 'clarity' | 'actions' | 'resolving' | 'over';
+
+export interface ComanautsState {
+  readonly v: 1;
+  readonly seats: number;
+  readonly seatNames: readonly string[];
+  readonly catalogue: Catalogue;
+  readonly page: PackPage;
+  readonly active: number;
+  readonly bookkeeper: number;
+  readonly round: number;
+  readonly phase: Phase;
+  readonly situation: 'safe' | 'hostile';
+  readonly dice: DiceState;
+  readonly players: readonly PlayerState[];
+  readonly enemies: readonly EnemyState[];
+  /** Enemy slots on the sideboard, top first (Rules §Generating an Encounter). */
+  readonly slots: readonly (string | null)[];
+  readonly nextEnemy: number;
+  /** Hostile cards defeated on this page, which may return (Rules §Place Threat). */
+  readonly defeated: readonly string[];
+  readonly vitalDeck: readonly VitalCard[];
+  readonly vitalShown: readonly VitalCard[];
+  readonly criticalSeenOnPage: boolean;
+  readonly childStandee: string | null;
+  readonly searchTokens: Readonly<Record<string, number>>;
+  readonly exploredPoi: readonly string[];
+  readonly triedTests: readonly string[];
+  readonly insight: number;
+  readonly cluesRevealed: number;
+  /** Items no longer in the item deck (held by someone). */
+  readonly itemsOut: readonly string[];
+  readonly primeEntity: string;
+  readonly turnToPage: string | null;
+  readonly groupTaskDone: boolean;
+  readonly work: readonly Work[];
+  readonly prompt: PromptState | null;
+  readonly outcome: { readonly phase: 'won' | 'lost'; readonly reason: string } | null;
+}
+
