@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommand, genesisSnapshot, hashSnapshot, type Genesis, type LogEntry, type Snapshot } from '../../src/core/index.ts';
 import {
@@ -59,8 +60,9 @@ describe.each(backends)('store on %s', (kind) => {
   it('GIVEN a migrated database WHEN migrate runs again THEN it applies nothing', async () => {
     const again = kind === 'postgres' ? await migrate({ databaseUrl: db.url as string }) : { applied: [] };
     expect(again.applied).toEqual([]);
-    const rows = await db.prisma.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations`;
-    expect(rows.map((r) => r.migration_name)).toEqual([expect.stringMatching(/_init$/)]);
+    const rows = await db.prisma.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`;
+    const folders = readdirSync('prisma/migrations', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    expect(rows.map((r) => r.migration_name)).toEqual(folders);
   });
 
   it('GIVEN a lobby WHEN seats are added and removed THEN start renumbers them in join order', async () => {
