@@ -242,3 +242,39 @@ export type PackStatus = ComanautsPack['statuses'][number];
 export type PackPage = ComanautsPack['pages'][number];
 export type PackSpace = PackPage['spaces'][number];
 export type PackAction = PackEnemy['actions'][number];
+
+const PLURALS: Readonly<Record<string, string>> = { enemy: 'enemies', item: 'items', avatar: 'avatars', status: 'statuses', page: 'pages', space: 'spaces', test: 'tests', action: 'actions', entry: 'entries' };
+
+/**
+ * A pack text by key, in a language with English as fallback. Keys walk the pack: a singular segment
+ * names its list (`enemy`, `page`, `space`, `test`, `action`, `entry`…), list elements are found by id or
+ * index, and the key ends at a `{en, es}` text: `enemy.shade.name`, `page.orchard.space.well.name`,
+ * `page.orchard.entry.threat.0.text`. Undefined for anything else.
+ */
+export function packText(pack: ComanautsPack, key: string, lang: string): string | undefined {
+  let node: unknown = pack;
+  for (const seg of key.split('.')) {
+    if (Array.isArray(node)) {
+      node = node.find((x: unknown) => (x as { id?: unknown } | null)?.id === seg) ?? (/^\d+$/.test(seg) ? node[Number(seg)] : undefined);
+    } else if (node !== null && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      node = Object.hasOwn(o, seg) ? o[seg] : o[PLURALS[seg] ?? ''];
+    } else return undefined;
+  }
+  if (node === null || typeof node !== 'object') return undefined;
+  const text = node as Record<string, unknown>;
+  const chosen = text[lang.toLowerCase().split('-')[0] ?? 'en'] ?? text.en;
+  return typeof chosen === 'string' ? chosen : undefined;
+}
+
+/** The pack text keys events and rejections carry (params named `…Key`, replaced at the edge). */
+export const textKeys = {
+  enemy: (card: string): string => `enemy.${card}.name`,
+  action: (card: string, index: number): string => `enemy.${card}.action.${index}.name`,
+  item: (id: string): string => `item.${id}.name`,
+  avatar: (id: string): string => `avatar.${id}.name`,
+  status: (id: string): string => `status.${id}.name`,
+  page: (id: string): string => `page.${id}.name`,
+  space: (page: string, id: string): string => `page.${page}.space.${id}.name`,
+  test: (page: string, id: string): string => `page.${page}.test.${id}.text`,
+};

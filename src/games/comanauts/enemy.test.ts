@@ -20,8 +20,8 @@ describe('comanauts enemy turn', () => {
       putAvatar(d, 1, 'pond', 0);
     });
     const r = must(run(s, 0, 'endActions', {}, scripted([2, 5])));
-    const rolled = r.events.filter((e) => e.code === 'comanauts.enemy.rolled').map((e) => e.params?.enemy);
-    expect(rolled).toEqual(['rust-hound', 'paper-wraith']);
+    const rolled = r.events.filter((e) => e.code === 'comanauts.enemy.rolled').map((e) => e.params?.enemyKey);
+    expect(rolled).toEqual(['enemy.rust-hound.name', 'enemy.paper-wraith.name']);
     const attacks = r.events.filter((e) => e.code === 'comanauts.enemy.attacks').map((e) => e.params?.strength);
     expect(attacks).toEqual([3, 3]);
   });

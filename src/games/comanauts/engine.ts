@@ -1,5 +1,5 @@
 import type { GameEvent, Rng } from '../../core/index.ts';
-import type { AttributeColour, Bonus, ComanautsPack, DieKind, Effect, PackPage } from './content.ts';
+import { textKeys as K, type AttributeColour, type Bonus, type ComanautsPack, type DieKind, type Effect, type PackPage } from './content.ts';
 import { clearSight, distancesFrom, moveEnds } from './geometry.ts';
 import { slotNames, type ComanautsState, type Place, type PlayerState, type PromptKind, type RollPurpose, type SlotName, type Work } from './state.ts';
 
@@ -171,7 +171,7 @@ export function revealVitalSign(d: Draft, env: Env): void {
   if (card === 'flatline') return lose(d, env, 'flatline');
   if (card === 'critical' && !d.criticalSeenOnPage) {
     d.criticalSeenOnPage = true;
-    d.work.unshift(...d.page.entries.critical.map((effect) => ({ k: 'effect' as const, effect: effect as DeepMutable<Effect> })));
+    d.work.unshift(...effectWork(d.page.id, 'entry.critical', d.page.entries.critical));
   }
 }
 
@@ -179,7 +179,7 @@ export function addStatus(d: Draft, env: Env, seat: number, status: string): voi
   const p = d.players[seat] as Player;
   if (p.avatar.place === null || p.avatar.statuses.includes(status)) return;
   p.avatar.statuses.push(status);
-  pub(env, 'status.gained', { seat, status });
+  pub(env, 'status.gained', { seat, statusKey: K.status(status) });
 }
 
 function newAvatar(d: Draft, card: string): Player['avatar'] {
@@ -277,7 +277,7 @@ export function enterPage(d: Draft, env: Env, page: PackPage): void {
     markSuspicious(d, p.seat);
   }
   d.situation = 'safe';
-  pub(env, 'page.entered', { page: page.id });
+  pub(env, 'page.entered', { pageKey: K.page(page.id) });
   if (page.setup.encounter.length > 0) encounter(d, env, page.setup.encounter, undefined);
 }
 
@@ -306,7 +306,7 @@ export function placeEnemy(d: Draft, env: Env, card: string, at: string): void {
   d.enemies.push({ uid, card, place: { space: at, spot: freeSpots(d, at)[0] ?? 0 }, life: isPrime ? d.seats : null });
   d.slots[slot] = uid;
   d.situation = 'hostile';
-  pub(env, 'enemy.entered', { enemy: card, space: at });
+  pub(env, 'enemy.entered', { enemyKey: K.enemy(card), spaceKey: K.space(d.page.id, at) });
 }
 
 /** Rules §Melee Attack and §Attacking the Prime I.D. Entity. Returns the loot to gain, if any. */
@@ -315,13 +315,13 @@ export function defeatEnemy(d: Draft, env: Env, uid: string): string | null {
   if (!e) return null;
   if (e.life !== null && e.life > 1) {
     e.life -= 1;
-    pub(env, 'enemy.primeWounded', { enemy: e.card, left: e.life });
+    pub(env, 'enemy.primeWounded', { enemyKey: K.enemy(e.card), left: e.life });
     return null;
   }
   removeEnemy(d, uid);
   const card = enemyCard(d, e.card);
   if (card?.kind === 'hostile') d.defeated.push(e.card);
-  pub(env, 'enemy.defeated', { enemy: e.card });
+  pub(env, 'enemy.defeated', { enemyKey: K.enemy(e.card) });
   if (e.card === d.primeEntity) {
     d.outcome = { phase: 'won', reason: 'primeDefeated' };
     d.phase = 'over';
@@ -355,7 +355,7 @@ export function gainOptions(d: Draft | ComanautsState, seat: number, item: strin
 
 function applyGain(d: Draft, env: Env, item: string, answer: string): void {
   if (answer === 'discard') {
-    pub(env, 'item.discarded', { item });
+    pub(env, 'item.discarded', { itemKey: K.item(item) });
     return;
   }
   const [seatText, where] = answer.split(':');
@@ -367,7 +367,7 @@ function applyGain(d: Draft, env: Env, item: string, answer: string): void {
     for (const x of slotsFor(card?.slot ?? '', where as SlotName) ?? []) p.equipment[x] = item;
   }
   d.itemsOut.push(item);
-  pub(env, 'item.gained', { seat, item, where: where ?? '' });
+  pub(env, 'item.gained', { seat, itemKey: K.item(item), where: where ?? 'inventory' });
 }
 
 export function rollPurposeKind(purpose: RollPurpose): 'melee' | 'ranged' | 'plain' {
@@ -440,7 +440,7 @@ function step(d: Draft, env: Env, w: Work): void {
     case 'morass':
       return morass(d, env, w.seat);
     case 'effect':
-      return runEffect(d, env, w.effect);
+      return runEffect(d, env, w.effect, w.key);
     case 'roll':
       return resolveRoll(d, env, w);
     case 'gainItem': {
@@ -462,7 +462,7 @@ function startTurn(d: Draft, env: Env, w: Extract<Work, { k: 'startTurn' }>): vo
     const at = w.morassChoice ?? (candidates[0] as string);
     p.avatar.place = { space: at, spot: freeSpots(d, at)[0] ?? 0 };
     markSuspicious(d, d.active);
-    pub(env, 'morass.returned', { seat: d.active, space: at, suspicious: p.avatar.suspicious });
+    pub(env, 'morass.returned', { seat: d.active, spaceKey: K.space(d.page.id, at), suspicious: p.avatar.suspicious });
   }
   d.phase = 'draw';
   pub(env, 'turn.started', { seat: d.active });
@@ -471,7 +471,8 @@ function startTurn(d: Draft, env: Env, w: Extract<Work, { k: 'startTurn' }>): vo
 /** Rules §Draw Dice, then straight to Gain Clarity (or past it when no white die came out). */
 export function drawStep(d: Draft, env: Env): void {
   drawDice(d, HAND_SIZE, env.rng);
-  pub(env, 'turn.drew', { seat: d.active, dice: d.dice.hand.map((x) => dieKind(d, x)).join(',') });
+  const kinds = d.dice.hand.map((x) => dieKind(d, x));
+  pub(env, 'turn.drew', { seat: d.active, count: kinds.length, ...Object.fromEntries(Array.from({ length: HAND_SIZE }, (_, i) => [`d${i}`, kinds[i] ?? 'none'])) });
   if (d.dice.hand.some((x) => dieKind(d, x) === 'white')) d.phase = 'clarity';
   else {
     d.phase = 'resolving';
@@ -520,7 +521,7 @@ function placeThreat(d: Draft, env: Env, w: Extract<Work, { k: 'placeThreat' }>)
   const [card, at] = choice.split('@') as [string, string];
   d.defeated.splice(d.defeated.indexOf(card), 1);
   placeEnemy(d, env, card, at);
-  pub(env, 'enemy.returned', { enemy: card, space: at });
+  pub(env, 'enemy.returned', { enemyKey: K.enemy(card), spaceKey: K.space(d.page.id, at) });
 }
 
 function placeChild(d: Draft, env: Env): void {
@@ -532,7 +533,7 @@ function placeChild(d: Draft, env: Env): void {
   d.dice.child = { die, face };
   const hole = d.page.spaces.find((x) => x.symbols.includes('rabbitHole'));
   d.childStandee = hole ? hole.id : null;
-  pub(env, 'child.placed', { face, space: hole?.id ?? '' });
+  pub(env, 'child.placed', { face, spaceKey: hole ? K.space(d.page.id, hole.id) : K.page(d.page.id) });
   revealVitalSign(d, env);
 }
 
@@ -553,8 +554,8 @@ function checkThreat(d: Draft, env: Env): void {
   if (d.situation === 'hostile' && d.enemies.length > 0 && n >= d.enemies.length) {
     d.work.unshift({ k: 'enemyTurn' });
   } else if (d.situation === 'safe' && n >= SAFE_THREAT_DICE) {
-    pub(env, 'threat.entry', { page: d.page.id });
-    d.work.unshift(...d.page.entries.threat.map((effect) => ({ k: 'effect' as const, effect: effect as DeepMutable<Effect> })), { k: 'safeTail' });
+    pub(env, 'threat.entry', { pageKey: K.page(d.page.id) });
+    d.work.unshift(...effectWork(d.page.id, 'entry.threat', d.page.entries.threat), { k: 'safeTail' });
   }
 }
 
@@ -591,7 +592,7 @@ function activate(d: Draft, env: Env, w: Extract<Work, { k: 'activate' }>): void
     if (!top) return;
     face = env.rng.die(6);
     top.face = face;
-    pub(env, 'enemy.rolled', { enemy: e.card, face });
+    pub(env, 'enemy.rolled', { enemyKey: K.enemy(e.card), face });
   }
   const action = card.actions.find((a) => a.min <= face && face <= a.max) ?? card.actions[0];
   if (!action) return;
@@ -616,7 +617,7 @@ function activate(d: Draft, env: Env, w: Extract<Work, { k: 'activate' }>): void
             return prompt(d, { ...cur, goal: goalSpace, end }, d.bookkeeper, 'enemySpot', spots, { enemy: e.card, space: end });
           }
           e.place = { space: end, spot: cur.spot ?? Number(spots[0] ?? 0) };
-          pub(env, 'enemy.moved', { enemy: e.card, space: end });
+          pub(env, 'enemy.moved', { enemyKey: K.enemy(e.card), spaceKey: K.space(d.page.id, end) });
         }
       }
     }
@@ -625,14 +626,14 @@ function activate(d: Draft, env: Env, w: Extract<Work, { k: 'activate' }>): void
   const targets = enemyTargets(d, e.uid, action.range);
   if (targets.length === 0) {
     discardThreatDie(d);
-    pub(env, 'enemy.noTarget', { enemy: e.card });
+    pub(env, 'enemy.noTarget', { enemyKey: K.enemy(e.card) });
     return;
   }
   const options = targets.map(String);
   if (cur.target === undefined && options.length > 1) return prompt(d, cur, d.bookkeeper, 'enemyTarget', options, { enemy: e.card });
   const target = cur.target ?? (targets[0] as number);
   discardThreatDie(d);
-  pub(env, 'enemy.attacks', { enemy: e.card, action: `${e.card}:${action.min}`, seat: target, strength: action.strength });
+  pub(env, 'enemy.attacks', { enemyKey: K.enemy(e.card), actionKey: K.action(e.card, card.actions.indexOf(action)), seat: target, strength: action.strength });
   d.work.unshift(action.status ? { k: 'attack', seat: target, strength: action.strength, status: action.status } : { k: 'attack', seat: target, strength: action.strength });
 }
 
@@ -705,12 +706,12 @@ function morass(d: Draft, env: Env, seat: number): void {
   }
   p.defaultActive = false;
   p.sentToMorass += 1;
-  pub(env, 'morass.sent', { seat, avatar: p.avatar.card });
+  pub(env, 'morass.sent', { seat, avatarKey: K.avatar(p.avatar.card) });
   if (p.current + 1 >= p.avatarCards.length) return lose(d, env, 'lastAvatar');
   p.current += 1;
   p.avatar = newAvatar(d, p.avatarCards[p.current] as string);
   equipStartingItems(d, seat);
-  pub(env, 'morass.newAvatar', { seat, avatar: p.avatar.card });
+  pub(env, 'morass.newAvatar', { seat, avatarKey: K.avatar(p.avatar.card) });
   if (d.players.every((q) => q.avatar.place === null)) lose(d, env, 'allInMorass');
 }
 
@@ -719,10 +720,15 @@ function targets(d: Draft, who: 'all' | 'active'): number[] {
   return d.players.map((_, i) => (d.active + i) % d.seats);
 }
 
-export function runEffect(d: Draft, env: Env, effect: Effect): void {
+/** Book entries queued as work; `key` is where the effect sits in the pack, so narration travels as a `textKey`. */
+export function effectWork(page: string, path: string, effects: readonly Effect[]): DeepMutable<Extract<Work, { k: 'effect' }>>[] {
+  return effects.map((effect, i) => ({ k: 'effect' as const, effect: effect as DeepMutable<Effect>, key: `page.${page}.${path}.${i}` }));
+}
+
+export function runEffect(d: Draft, env: Env, effect: Effect, key?: string): void {
   switch (effect.do) {
     case 'narrate':
-      pub(env, 'book.narrate', { en: effect.text.en, es: effect.text.es });
+      pub(env, 'book.narrate', { textKey: `${key ?? ''}.text` });
       return;
     case 'encounter':
       encounter(d, env, effect.hostiles, effect.entity);
@@ -746,13 +752,29 @@ export function runEffect(d: Draft, env: Env, effect: Effect): void {
       for (const seat of targets(d, effect.who)) {
         const p = d.players[seat] as Player;
         p.defaultActive = true;
-        pub(env, 'status.defaultActive', { seat, status: p.defaultStatus });
+        pub(env, 'status.defaultActive', { seat, statusKey: K.status(p.defaultStatus) });
       }
       return;
     case 'turnToPage':
       d.turnToPage = effect.page;
-      pub(env, 'page.leaving', { page: effect.page });
+      pub(env, 'page.leaving', { pageKey: K.page(effect.page) });
       return;
+  }
+}
+
+function rollSubject(d: Draft, purpose: RollPurpose): Record<string, string> {
+  switch (purpose.kind) {
+    case 'melee':
+    case 'ranged': {
+      const e = d.enemies.find((x) => x.uid === purpose.enemy);
+      return e ? { enemyKey: K.enemy(e.card) } : {};
+    }
+    case 'search':
+      return { itemKey: K.item(purpose.item) };
+    case 'skill':
+      return { testKey: K.test(d.page.id, purpose.test) };
+    case 'status':
+      return { statusKey: K.status(purpose.status) };
   }
 }
 
@@ -773,7 +795,7 @@ function resolveRoll(d: Draft, env: Env, w: Extract<Work, { k: 'roll' }>): void 
     return prompt(d, { ...w, faces, answer: undefined } as Work, w.seat, 'reroll', options, { total, target });
   }
   discardDice(d, w.dice);
-  pub(env, `roll.${w.purpose.kind}`, { seat: w.seat, total, target, success, faces: faces.join('+') });
+  pub(env, `roll.${w.purpose.kind}`, { seat: w.seat, total, target, success, faces: faces.join(' + '), ...rollSubject(d, w.purpose) });
   const purpose = w.purpose;
   switch (purpose.kind) {
     case 'melee':
@@ -793,7 +815,7 @@ function resolveRoll(d: Draft, env: Env, w: Extract<Work, { k: 'roll' }>): void 
     case 'skill': {
       const test = d.page.tests.find((t) => t.id === purpose.test);
       const effects = success ? test?.success : test?.fail;
-      d.work.unshift(...(effects ?? []).map((effect) => ({ k: 'effect' as const, effect: effect as DeepMutable<Effect> })));
+      d.work.unshift(...effectWork(d.page.id, `test.${purpose.test}.${success ? 'success' : 'fail'}`, effects ?? []));
       return;
     }
     case 'status': {
@@ -801,7 +823,7 @@ function resolveRoll(d: Draft, env: Env, w: Extract<Work, { k: 'roll' }>): void 
       const q = d.players[purpose.seat] as Player;
       if (purpose.status === q.defaultStatus && q.defaultActive) q.defaultActive = false;
       else q.avatar.statuses = q.avatar.statuses.filter((x) => x !== purpose.status);
-      pub(env, 'status.removed', { seat: purpose.seat, status: purpose.status });
+      pub(env, 'status.removed', { seat: purpose.seat, statusKey: K.status(purpose.status) });
       return;
     }
   }
@@ -857,14 +879,14 @@ export function markPoi(d: Draft, env: Env, at: string): void {
   if (sp?.symbols.includes('poi') && !d.exploredPoi.includes(at)) {
     const effects = d.page.entries.poi[at] ?? [];
     d.exploredPoi.push(at);
-    pub(env, 'poi.explored', { space: at });
-    d.work.unshift(...effects.map((effect) => ({ k: 'effect' as const, effect: effect as DeepMutable<Effect> })));
+    pub(env, 'poi.explored', { spaceKey: K.space(d.page.id, at) });
+    d.work.unshift(...effectWork(d.page.id, `entry.poi.${at}`, effects));
   }
   if (d.childStandee === at) {
-    pub(env, 'child.reached', { space: at });
+    pub(env, 'child.reached', { spaceKey: K.space(d.page.id, at) });
     d.childStandee = null;
     if (d.dice.child) d.dice.discard.push(d.dice.child.die);
     d.dice.child = null;
-    d.work.unshift(...d.page.entries.rabbitHole.map((effect) => ({ k: 'effect' as const, effect: effect as DeepMutable<Effect> })));
+    d.work.unshift(...effectWork(d.page.id, 'entry.rabbitHole', d.page.entries.rabbitHole));
   }
 }

@@ -1,6 +1,6 @@
 import type { GameModule, Json } from '../../core/index.ts';
 import { comanautsCommandSchemas } from './commands.ts';
-import { comanautsPackSchema, type ComanautsPack } from './content.ts';
+import { comanautsPackSchema, packText, type ComanautsPack } from './content.ts';
 import { comanautsOptionsSchema, decideCommand, setupGame, type ComanautsOptions } from './rules.ts';
 import type { ComanautsState } from './state.ts';
 import { awaiting, flowPrompts, legalCommands, publicView, status } from './view.ts';
@@ -22,6 +22,7 @@ export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, Comanau
   awaiting,
   status,
   legalCommands,
+  textOf: packText,
   timeoutAction(state, seat) {
     if (state.outcome) return null;
     if (state.prompt) {
@@ -38,7 +39,7 @@ export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, Comanau
 };
 
 export { comanautsCommandSchemas } from './commands.ts';
-export { comanautsPackSchema } from './content.ts';
+export { attributeColours, comanautsPackSchema, packText, textKeys } from './content.ts';
 export type { ComanautsPack, Effect, AttributeColour, DieKind, LineKind, SymbolKind } from './content.ts';
 export { comanautsOptionsSchema } from './rules.ts';
 export type { ComanautsOptions } from './rules.ts';

@@ -238,7 +238,7 @@ function drawSideboard(ctx: Ctx, view: TableView, L: (typeof LABELS)['en' | 'es'
       `${L.def} ${e.defence}${e.life !== null ? ` · ♥${e.life}` : ''}`,
       ...e.actions.map((a) => `${a.min}-${a.max} ${tx(a.name)}: ${a.speed}/${a.range}/${a.strength}`),
     ];
-    drawCard(ctx, { ...r, title: tx(e.name, e.uid), number: i + 1, lines, accent: e.kind === 'entity' ? PALETTE.purple : PALETTE.red });
+    drawCard(ctx, { ...r, title: tx(e.name, e.uid), lines, accent: e.kind === 'entity' ? PALETTE.purple : PALETTE.red });
   });
   y += 362;
   const morassNames = view.morass.map((s) => view.players[s]).filter((p) => p !== undefined).map((p) => tx(p.avatar.name, p.avatar.card));

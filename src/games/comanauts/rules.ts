@@ -1,10 +1,11 @@
 import { ok, reject, type DecideContext, type GameCommand, type GameEvent, type Outcome, type Rejection, type Result, type SeatInfo, type Rng } from '../../core/index.ts';
-import type { AttributeColour, ComanautsPack } from './content.ts';
+import { textKeys as K, type AttributeColour, type ComanautsPack } from './content.ts';
 import type { ComanautsArgs, ComanautsCommandType } from './commands.ts';
 import {
   avatarCard,
   BASE_LIFE,
   discardDice,
+  effectWork,
   drain,
   enterPage,
   equipStartingItems,
@@ -226,7 +227,7 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
       const die = one(cmd.args.colour);
       if (!die) return { code: 'dice.missing', params: { colour: cmd.args.colour } };
       const why = moveRejection(d, seat, cmd.args.colour, cmd.args.to);
-      if (why) return { code: why, params: { to: cmd.args.to } };
+      if (why) return { code: why, params: d.page.spaces.some((x) => x.id === cmd.args.to) ? { spaceKey: K.space(d.page.id, cmd.args.to) } : { space: cmd.args.to } };
       const spots = freeSpots(d, cmd.args.to, `a${seat}`);
       const spot = cmd.args.spot ?? spots[0] ?? 0;
       const sp = d.page.spaces.find((x) => x.id === cmd.args.to);
@@ -234,7 +235,7 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
       const from = p.avatar.place?.space;
       discardDice(d, [die]);
       p.avatar.place = { space: cmd.args.to, spot };
-      pub(env, 'move.done', { seat, to: cmd.args.to, colour: cmd.args.colour });
+      pub(env, 'move.done', { seat, spaceKey: K.space(d.page.id, cmd.args.to), colour: cmd.args.colour });
       if (from !== cmd.args.to) markPoi(d, env, cmd.args.to);
       d.phase = 'resolving';
       return null;
@@ -266,16 +267,16 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
         p.clarity -= 1;
         q.clarity += 1;
       }
-      pub(env, 'encourage.done', { seat, other: q.seat, mode: cmd.args.mode });
+      pub(env, 'encourage.done', { seat, otherSeat: q.seat, mode: cmd.args.mode });
       return null;
     }
     case 'equip':
       return equip(d, env, seat, cmd.args);
     case 'skillTest': {
       const test = d.page.tests.find((t) => t.id === cmd.args.test);
-      if (!test) return { code: 'skill.unknown', params: { test: cmd.args.test } };
-      if (d.triedTests.includes(test.id)) return { code: 'skill.alreadyTried', params: { test: test.id } };
-      if (test.space && p.avatar.place?.space !== test.space) return { code: 'skill.wrongSpace', params: { space: test.space } };
+      if (!test) return { code: 'skill.unknown' };
+      if (d.triedTests.includes(test.id)) return { code: 'skill.alreadyTried' };
+      if (test.space && p.avatar.place?.space !== test.space) return { code: 'skill.wrongSpace', params: { spaceKey: K.space(d.page.id, test.space) } };
       if (cmd.args.colour !== test.colour && cmd.args.colour !== 'purple') return { code: 'dice.wrongColour', params: { colour: test.colour } };
       const refused = spendRoll(d, env, seat, cmd.args.colour, cmd.args.count, cmd.args.purple, { kind: 'skill', test: test.id });
       if (!refused) d.triedTests.push(test.id);
@@ -285,9 +286,9 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
       const q = d.players[cmd.args.seat];
       if (!q?.avatar.place || !p.avatar.place || q.avatar.place.space !== p.avatar.place.space) return { code: 'status.notHere' };
       const onAvatar = q.avatar.statuses.includes(cmd.args.status) || (q.defaultActive && q.defaultStatus === cmd.args.status);
-      if (!onAvatar) return { code: 'status.notPresent', params: { status: cmd.args.status } };
+      if (!onAvatar) return { code: 'status.notPresent', params: { statusKey: K.status(cmd.args.status) } };
       const removal = statusCard(d, cmd.args.status)?.removal;
-      if (!removal) return { code: 'status.noTest', params: { status: cmd.args.status } };
+      if (!removal) return { code: 'status.noTest', params: { statusKey: K.status(cmd.args.status) } };
       if (cmd.args.colour !== removal.colour && cmd.args.colour !== 'purple') return { code: 'dice.wrongColour', params: { colour: removal.colour } };
       return spendRoll(d, env, seat, cmd.args.colour, cmd.args.count, cmd.args.purple, { kind: 'status', seat: q.seat, status: cmd.args.status });
     }
@@ -311,26 +312,26 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
         d.dice.group = [];
         pub(env, 'group.done');
         d.phase = 'resolving';
-        d.work.push(...task.success.map((effect) => ({ k: 'effect' as const, effect })) as Draft['work']);
+        d.work.push(...effectWork(d.page.id, 'groupTask.success', task.success));
       }
       return null;
     }
     case 'melee': {
       const e = d.enemies.find((x) => x.uid === cmd.args.enemy);
-      if (!e || !p.avatar.place) return { code: 'attack.noSuchEnemy', params: { enemy: cmd.args.enemy } };
+      if (!e || !p.avatar.place) return { code: 'attack.noSuchEnemy' };
       if (e.place.space !== p.avatar.place.space) return { code: 'melee.notSameSpace' };
       return spendRoll(d, env, seat, 'red', cmd.args.count, cmd.args.purple, { kind: 'melee', enemy: e.uid });
     }
     case 'ranged': {
       const why = rangedRejection(d, seat, cmd.args.enemy);
-      if (why) return { code: why, params: { enemy: cmd.args.enemy } };
+      if (why) return { code: why };
       return spendRoll(d, env, seat, 'green', cmd.args.count, cmd.args.purple, { kind: 'ranged', enemy: cmd.args.enemy });
     }
     case 'search': {
       const at = p.avatar.place?.space ?? '';
       if ((d.searchTokens[at] ?? 0) < 1) return { code: 'search.noToken' };
-      if (!d.page.searchItems.includes(cmd.args.item)) return { code: 'search.notListed', params: { item: cmd.args.item } };
-      if (d.itemsOut.includes(cmd.args.item)) return { code: 'search.itemGone', params: { item: cmd.args.item } };
+      if (!d.page.searchItems.includes(cmd.args.item)) return { code: 'search.notListed' };
+      if (d.itemsOut.includes(cmd.args.item)) return { code: 'search.itemGone', params: { itemKey: K.item(cmd.args.item) } };
       return spendRoll(d, env, seat, 'yellow', cmd.args.count, cmd.args.purple, { kind: 'search', item: cmd.args.item });
     }
     case 'ability':
@@ -351,7 +352,8 @@ function ability(d: Draft, env: Env, seat: number, args: ComanautsArgs<'ability'
       break;
     case 'fetchDie': {
       const die = d.dice.discard.find((x) => dieKind(d, x) === args.colour);
-      if (!args.colour || !die) return { code: 'focus.notInDiscard', params: { colour: args.colour ?? '' } };
+      if (!args.colour) return { code: 'ability.needColour' };
+      if (!die) return { code: 'focus.notInDiscard', params: { colour: args.colour } };
       d.dice.discard.splice(d.dice.discard.indexOf(die), 1);
       d.dice.hand.push(die);
       break;
@@ -359,14 +361,14 @@ function ability(d: Draft, env: Env, seat: number, args: ComanautsArgs<'ability'
     case 'removeStatus': {
       const q = args.seat === undefined ? undefined : d.players[args.seat];
       if (!q?.avatar.place || q.avatar.place.space !== p.avatar.place.space || !args.status || !q.avatar.statuses.includes(args.status)) {
-        return { code: 'status.notPresent', params: { status: args.status ?? '' } };
+        return { code: 'status.notPresentAny' };
       }
       q.avatar.statuses = q.avatar.statuses.filter((x) => x !== args.status);
       break;
     }
   }
   p.clarity -= av.ability.cost;
-  pub(env, 'ability.used', { seat, avatar: av.id });
+  pub(env, 'ability.used', { seat, avatarKey: K.avatar(av.id) });
   return null;
 }
 
@@ -378,7 +380,7 @@ function equip(d: Draft, env: Env, seat: number, args: ComanautsArgs<'equip'>): 
   const partners = new Set<number>();
   for (const m of args.moves) {
     const holder = itemHolder(d, m.item);
-    if (!holder) return { code: 'equip.notHeld', params: { item: m.item } };
+    if (!holder) return { code: 'equip.notHeld' };
     for (const s of [holder.seat, m.seat]) if (s !== seat) partners.add(s);
   }
   if (partners.size > 1) return { code: 'equip.onePartner' };
@@ -396,12 +398,12 @@ function equip(d: Draft, env: Env, seat: number, args: ComanautsArgs<'equip'>): 
       continue;
     }
     const need = slotsFor(itemCard(d, m.item)?.slot ?? '', m.to as SlotName);
-    if (!need) return { code: 'equip.wrongSlot', params: { item: m.item, slot: m.to } };
+    if (!need) return { code: 'equip.wrongSlot', params: { itemKey: K.item(m.item), slot: m.to } };
     if (need.some((x) => q.equipment[x] !== null)) return { code: 'equip.slotTaken', params: { slot: m.to } };
     for (const x of need) q.equipment[x] = m.item;
   }
   for (const q of d.players) if (q.inventory.length > INVENTORY_LIMIT) return { code: 'equip.inventoryFull', params: { seat: q.seat } };
   discardDice(d, [die]);
-  pub(env, 'equip.done', { seat, items: args.moves.length });
+  pub(env, 'equip.done', { seat, count: args.moves.length });
   return null;
 }

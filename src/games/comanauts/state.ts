@@ -110,7 +110,7 @@ export type Work =
   | { readonly k: 'safeTail' }
   | { readonly k: 'attack'; readonly seat: number; readonly strength: number; readonly status?: string; readonly defend?: boolean }
   | { readonly k: 'morass'; readonly seat: number }
-  | { readonly k: 'effect'; readonly effect: Effect }
+  | { readonly k: 'effect'; readonly effect: Effect; readonly key?: string }
   | { readonly k: 'roll'; readonly seat: number; readonly dice: readonly string[]; readonly faces: readonly number[]; readonly purpose: RollPurpose; readonly answer?: string }
   | { readonly k: 'gainItem'; readonly seat: number; readonly item: string; readonly answer?: string }
   | { readonly k: 'nextTurn' };

@@ -1,5 +1,5 @@
 import type { Awaiting, GameCommand, GameStatus, Json, Prompt } from '../../core/index.ts';
-import { attributeColours, type AttributeColour } from './content.ts';
+import { attributeColours, textKeys as K, type AttributeColour } from './content.ts';
 import {
   avatarCard,
   dieKind,
@@ -90,6 +90,46 @@ export function publicView(s: ComanautsState): Json {
   };
 }
 
+type Label = Prompt['options'][number]['label'];
+
+/** A prompt option as people read it: pack names travel as `…Key` params, seats as `…Seat`. */
+function optionLabel(s: ComanautsState, value: string): Label {
+  const pr = s.prompt as NonNullable<ComanautsState['prompt']>;
+  const page = s.page.id;
+  const enemy: Record<string, string> = typeof pr.params.enemy === 'string' ? { enemyKey: K.enemy(pr.params.enemy) } : {};
+  switch (pr.kind) {
+    case 'morassReturn':
+      return { code: 'comanauts.option.morassReturn', params: { seat: Number(pr.params.seat), spaceKey: K.space(page, value) } };
+    case 'returnHostile': {
+      const [card, at] = value.split('@') as [string, string];
+      return { code: 'comanauts.option.returnHostile', params: { enemyKey: K.enemy(card), spaceKey: K.space(page, at) } };
+    }
+    case 'enemyGoal':
+    case 'enemyEnd':
+      return { code: `comanauts.option.${pr.kind}`, params: { ...enemy, spaceKey: K.space(page, value) } };
+    case 'enemySpot':
+      return { code: 'comanauts.option.enemySpot', params: { ...enemy, spot: Number(value) + 1 } };
+    case 'enemyTarget':
+      return { code: 'comanauts.option.enemyTarget', params: { ...enemy, targetSeat: Number(value) } };
+    case 'defend':
+      return { code: value === 'defend' ? 'comanauts.option.defend' : 'comanauts.option.takeHit', params: { strength: pr.params.strength ?? 0 } };
+    case 'reroll': {
+      if (value === 'keep') return { code: 'comanauts.option.keepRoll', params: { total: pr.params.total ?? 0, target: pr.params.target ?? 0 } };
+      const i = Number(value.slice('reroll:'.length));
+      const w = s.work[0];
+      const face = w?.k === 'roll' ? (w.faces[i] ?? 0) : 0;
+      const kind = w?.k === 'roll' && w.dice[i] ? dieKind(s, w.dice[i]) : 'white';
+      return { code: 'comanauts.option.reroll', params: { face, colour: kind } };
+    }
+    case 'gainItem': {
+      const itemKey = K.item(String(pr.params.item ?? ''));
+      if (value === 'discard') return { code: 'comanauts.option.leaveItem', params: { itemKey } };
+      const [seat, slot] = value.split(':') as [string, string];
+      return { code: 'comanauts.option.gainItem', params: { itemKey, seat: Number(seat), slot } };
+    }
+  }
+}
+
 export function prompts(s: ComanautsState): Prompt[] {
   if (!s.prompt) return [];
   const pr = s.prompt;
@@ -98,7 +138,7 @@ export function prompts(s: ComanautsState): Prompt[] {
       seat: pr.seat,
       kind: pr.kind,
       options: pr.options.map((value) => ({
-        label: { code: `comanauts.option.${pr.kind}`, params: { value, ...pr.params } },
+        label: optionLabel(s, value),
         command: { type: 'answer', args: { value } },
       })),
     },

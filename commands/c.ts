@@ -1,0 +1,270 @@
+import { SlashCommandBuilder, type SlashCommandStringOption, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
+import type { GameStatusView } from '../src/app/index.ts';
+import { ok, reject, type GameCommand, type Rejection, type Result } from '../src/core/index.ts';
+import type { AutocompleteContext, CommandContext, CommandModule } from '../src/discord/command.ts';
+import { described, discordLocalizations, t } from '../src/discord/i18n.ts';
+import { humanParams } from '../src/discord/present.ts';
+import { attributeColours, textKeys as K } from '../src/games/comanauts/index.ts';
+
+type Sub = SlashCommandSubcommandBuilder;
+
+/** Dice are chosen by colour; choice names are localized like descriptions. */
+function colourOption(o: SlashCommandStringOption, name: string, code: string, required = true): SlashCommandStringOption {
+  return described(o.setName(name), code)
+    .setRequired(required)
+    .addChoices(...attributeColours.map((c) => ({ name: t('en', `comanauts.colour.${c}`), name_localizations: discordLocalizations(`comanauts.colour.${c}`), value: c })));
+}
+
+const pick = (s: Sub, name: string, code: string, required = true): Sub =>
+  s.addStringOption((o) => described(o.setName(name), code).setRequired(required).setAutocomplete(true).setMaxLength(100));
+
+/** `dice` (of the action's colour) and `purple` (extra purple dice): Rules §Bonuses and Using Purple Dice. */
+const rollOptions = (s: Sub): Sub =>
+  s
+    .addIntegerOption((o) => described(o.setName('dice'), 'comanauts.c.options.dice').setMinValue(0).setMaxValue(5))
+    .addIntegerOption((o) => described(o.setName('purple'), 'comanauts.c.options.purple').setMinValue(0).setMaxValue(5));
+
+const sub = (name: string, build: (s: Sub) => Sub = (s) => s) => (s: Sub): Sub => build(described(s.setName(name), `comanauts.c.${name}`));
+
+const data = described(new SlashCommandBuilder().setName('c'), 'comanauts.c.description')
+  .addSubcommand(sub('draw'))
+  .addSubcommand(sub('clarity', (s) => s.addIntegerOption((o) => described(o.setName('count'), 'comanauts.c.options.count').setMinValue(1).setMaxValue(5))))
+  .addSubcommand(
+    sub('focus', (s) =>
+      s
+        .addStringOption((o) => colourOption(o, 'spend', 'comanauts.c.options.spend'))
+        .addStringOption((o) => colourOption(o, 'spend2', 'comanauts.c.options.spend2'))
+        .addStringOption((o) => colourOption(o, 'take', 'comanauts.c.options.take')),
+    ),
+  )
+  .addSubcommand(
+    sub('move', (s) =>
+      pick(s.addStringOption((o) => colourOption(o, 'colour', 'comanauts.c.options.colour')), 'to', 'comanauts.c.options.to').addIntegerOption((o) =>
+        described(o.setName('spot'), 'comanauts.c.options.spot').setMinValue(1).setMaxValue(12),
+      ),
+    ),
+  )
+  .addSubcommand(sub('reserve', (s) => s.addStringOption((o) => colourOption(o, 'colour', 'comanauts.c.options.colour'))))
+  .addSubcommand(
+    sub('encourage', (s) =>
+      s
+        .addUserOption((o) => described(o.setName('player'), 'comanauts.c.options.player').setRequired(true))
+        .addStringOption((o) => colourOption(o, 'colour', 'comanauts.c.options.colour'))
+        .addStringOption((o) =>
+          described(o.setName('mode'), 'comanauts.c.options.mode')
+            .setRequired(true)
+            .addChoices(...(['store', 'clarity'] as const).map((m) => ({ name: t('en', `comanauts.mode.${m}`), name_localizations: discordLocalizations(`comanauts.mode.${m}`), value: m }))),
+        ),
+    ),
+  )
+  .addSubcommand(
+    sub('equip', (s) => pick(pick(s.addStringOption((o) => colourOption(o, 'colour', 'comanauts.c.options.colour')), 'item', 'comanauts.c.options.item'), 'slot', 'comanauts.c.options.slot')),
+  )
+  .addSubcommand(sub('skill', (s) => rollOptions(pick(s, 'test', 'comanauts.c.options.test'))))
+  .addSubcommand(sub('status', (s) => rollOptions(pick(s, 'status', 'comanauts.c.options.status'))))
+  .addSubcommand(sub('group', rollOptions))
+  .addSubcommand(sub('melee', (s) => rollOptions(pick(s, 'enemy', 'comanauts.c.options.enemy'))))
+  .addSubcommand(sub('ranged', (s) => rollOptions(pick(s, 'enemy', 'comanauts.c.options.enemy'))))
+  .addSubcommand(sub('search', (s) => rollOptions(pick(s, 'item', 'comanauts.c.options.item'))))
+  .addSubcommand(sub('ability', (s) => pick(s, 'use', 'comanauts.c.options.use', false)))
+  .addSubcommand(sub('end'))
+  .addSubcommand(sub('answer', (s) => pick(s, 'value', 'comanauts.c.options.value')));
+
+interface Here {
+  readonly game: GameStatusView;
+  readonly page: string;
+  readonly spaces: readonly string[];
+  readonly enemies: readonly { uid: string; card: string; space: string }[];
+}
+
+async function comanautsHere(ctx: CommandContext | AutocompleteContext): Promise<Result<Here, Rejection>> {
+  const here = await ctx.services.gameHere(ctx.place);
+  if (!here.ok) return here;
+  if (here.value.gameType !== 'comanauts') return reject('comanauts.c.notComanauts');
+  const view = (here.value.publicView ?? {}) as { page?: { id?: string; spaces?: { id: string }[] }; enemies?: ({ uid: string; card: string; place: { space: string } } | null)[] };
+  return ok({
+    game: here.value,
+    page: view.page?.id ?? '',
+    spaces: (view.page?.spaces ?? []).map((s) => s.id),
+    enemies: (view.enemies ?? []).filter((e): e is NonNullable<typeof e> => e !== null).map((e) => ({ uid: e.uid, card: e.card, space: e.place.space })),
+  });
+}
+
+/** Text in the reader's language with `…Key` params named from the game's pack and seats named. */
+function labeller(ctx: CommandContext | AutocompleteContext, game: GameStatusView): (code: string, params: Record<string, string | number | boolean>) => string {
+  const packText = ctx.services.catalog.packText(game.gameType, game.packId);
+  const names = game.seats.map((s) => s.userName);
+  return (code, params) => t(ctx.lang, code, humanParams(params, names, [], packText ? { packText, lang: ctx.lang } : undefined)).slice(0, 100);
+}
+
+function rollCounts(ctx: CommandContext): { count: number; purple: number } {
+  const purple = ctx.interaction.options.getInteger('purple') ?? 0;
+  return { count: ctx.interaction.options.getInteger('dice') ?? (purple > 0 ? 0 : 1), purple };
+}
+
+/** The game command a `/c` subcommand stands for, from its options. */
+async function toCommand(ctx: CommandContext, here: Here): Promise<Result<GameCommand, Rejection>> {
+  const o = ctx.interaction.options;
+  const name = o.getSubcommand(true);
+  const seatOf = (userId: string): number | undefined => here.game.seats.find((s) => s.userId === userId)?.seat;
+  const mySeat = seatOf(ctx.actor.userId) ?? 0;
+  const colour = (): string => o.getString('colour', true);
+  switch (name) {
+    case 'draw':
+      return ok({ type: 'draw', args: {} });
+    case 'clarity':
+      return ok({ type: 'rollClarity', args: { count: o.getInteger('count') ?? 1 } });
+    case 'focus':
+      return ok({ type: 'focus', args: { spend: [o.getString('spend', true), o.getString('spend2', true)], take: o.getString('take', true) } });
+    case 'move': {
+      const spot = o.getInteger('spot');
+      return ok({ type: 'move', args: { colour: colour(), to: spaceId(ctx, here, o.getString('to', true)), ...(spot === null ? {} : { spot: spot - 1 }) } });
+    }
+    case 'reserve':
+      return ok({ type: 'reserve', args: { colour: colour() } });
+    case 'encourage': {
+      const seat = seatOf(o.getUser('player', true).id);
+      if (seat === undefined) return reject('comanauts.c.notPlayer');
+      return ok({ type: 'encourage', args: { seat, colour: colour(), mode: o.getString('mode', true) } });
+    }
+    case 'equip': {
+      const [a, b] = o.getString('slot', true).split(':');
+      const to = b === undefined ? a : b;
+      const seat = b === undefined ? mySeat : Number(a);
+      return ok({ type: 'equip', args: { colour: colour(), moves: [{ item: o.getString('item', true), seat, to }] } });
+    }
+    case 'end':
+      return ok({ type: 'endActions', args: {} });
+    case 'answer':
+      return ok({ type: 'answer', args: { value: o.getString('value', true) } });
+    case 'melee':
+    case 'ranged':
+      return ok({ type: name, args: { enemy: o.getString('enemy', true), ...rollCounts(ctx) } });
+    case 'search':
+      return ok({ type: 'search', args: { item: o.getString('item', true), ...rollCounts(ctx) } });
+  }
+  const legal = await ctx.services.app.legal(here.game.gameId, ctx.actor.userId);
+  const commands = legal.ok ? legal.value.commands : [];
+  const colourFor = (type: string, match: (args: Record<string, unknown>) => boolean, fallback: string): string =>
+    String((commands.find((c) => c.type === type && match(c.args))?.args as { colour?: string } | undefined)?.colour ?? fallback);
+  switch (name) {
+    case 'skill': {
+      const test = o.getString('test', true);
+      return ok({ type: 'skillTest', args: { test, colour: colourFor('skillTest', (a) => a.test === test, 'purple'), ...rollCounts(ctx) } });
+    }
+    case 'status': {
+      const raw = o.getString('status', true);
+      const [a, b] = raw.split(':');
+      const status = b ?? a ?? '';
+      const seat = b === undefined ? (commands.find((c) => c.type === 'removeStatus' && c.args.status === status)?.args.seat as number | undefined) ?? mySeat : Number(a);
+      return ok({ type: 'removeStatus', args: { seat, status, colour: colourFor('removeStatus', (x) => x.status === status && x.seat === seat, 'purple'), ...rollCounts(ctx) } });
+    }
+    case 'group':
+      return ok({ type: 'groupTask', args: { colour: colourFor('groupTask', () => true, 'purple'), ...rollCounts(ctx) } });
+    case 'ability': {
+      const use = o.getString('use') ?? '';
+      if (use === '' || use === 'heal') return ok({ type: 'ability', args: {} });
+      const [a, b] = use.split(':');
+      return ok({ type: 'ability', args: b === undefined ? { colour: a } : { seat: Number(a), status: b } });
+    }
+  }
+  return reject('comanauts.command.unknown');
+}
+
+/** A space typed by id or by its name in the reader's language. */
+function spaceId(ctx: CommandContext, here: Here, typed: string): string {
+  if (here.spaces.includes(typed)) return typed;
+  const packText = ctx.services.catalog.packText('comanauts', here.game.packId);
+  const wanted = typed.trim().toLowerCase();
+  return here.spaces.find((id) => packText?.(K.space(here.page, id), ctx.lang)?.toLowerCase() === wanted) ?? typed;
+}
+
+type Choice = { name: string; value: string };
+
+async function choicesFor(ctx: AutocompleteContext, here: Here): Promise<Choice[]> {
+  const o = ctx.interaction.options;
+  const name = o.getSubcommand(true);
+  const focused = o.getFocused(true).name;
+  const label = labeller(ctx, here.game);
+  if (name === 'answer') {
+    const prompts = await ctx.services.app.prompts(here.game.gameId);
+    const seat = here.game.seats.find((s) => s.userId === ctx.actor.userId)?.seat;
+    if (!prompts.ok) return [];
+    return prompts.value.prompts
+      .filter((p) => p.seat === seat)
+      .flatMap((p) => p.options.filter((x) => x.command.type === 'answer').map((x) => ({ name: label(x.label.code, { ...(x.label.params ?? {}) }), value: String(x.command.args.value) })));
+  }
+  const legal = await ctx.services.app.legal(here.game.gameId, ctx.actor.userId);
+  if (!legal.ok) return [];
+  const commands = legal.value.commands;
+  const of = (type: string) => commands.filter((c) => c.type === type).map((c) => c.args as Record<string, unknown>);
+  const chosenColour = o.getString('colour');
+  const byColour = (args: Record<string, unknown>) => !chosenColour || args.colour === chosenColour;
+  const enemyChoice = (uid: string): Choice => {
+    const e = here.enemies.find((x) => x.uid === uid);
+    return { name: e ? label('comanauts.c.enemyIn', { enemyKey: K.enemy(e.card), spaceKey: K.space(here.page, e.space) }) : uid, value: uid };
+  };
+  switch (`${name}.${focused}`) {
+    case 'move.to':
+      return of('move').filter(byColour).map((a) => ({ name: label('comanauts.c.moveTo', { spaceKey: K.space(here.page, String(a.to)) }), value: String(a.to) }));
+    case 'equip.item':
+      return of('equip')
+        .filter(byColour)
+        .map((a) => String((a.moves as { item: string }[])[0]?.item))
+        .map((item) => ({ name: label('comanauts.c.searchFor', { itemKey: K.item(item) }), value: item }));
+    case 'equip.slot': {
+      const item = o.getString('item');
+      return of('equip')
+        .filter(byColour)
+        .map((a) => (a.moves as { item: string; seat: number; to: string }[])[0])
+        .filter((m): m is { item: string; seat: number; to: string } => m !== undefined && (!item || m.item === item))
+        .map((m) => ({ name: label('comanauts.c.slotOwner', { seat: m.seat, slot: m.to }), value: `${m.seat}:${m.to}` }));
+    }
+    case 'skill.test':
+      return of('skillTest').map((a) => ({ name: label('comanauts.c.testAt', { testKey: K.test(here.page, String(a.test)) }), value: String(a.test) }));
+    case 'status.status':
+      return of('removeStatus').map((a) => ({ name: label('comanauts.c.statusOn', { statusKey: K.status(String(a.status)), seat: Number(a.seat) }), value: `${String(a.seat)}:${String(a.status)}` }));
+    case 'melee.enemy':
+    case 'ranged.enemy':
+      return of(name).map((a) => enemyChoice(String(a.enemy)));
+    case 'search.item':
+      return of('search').map((a) => ({ name: label('comanauts.c.searchFor', { itemKey: K.item(String(a.item)) }), value: String(a.item) }));
+    case 'ability.use':
+      return of('ability').map((a) =>
+        typeof a.colour === 'string'
+          ? { name: label('comanauts.c.abilityTake', { colour: a.colour }), value: a.colour }
+          : typeof a.status === 'string'
+            ? { name: label('comanauts.c.abilityFree', { seat: Number(a.seat), statusKey: K.status(a.status) }), value: `${String(a.seat)}:${a.status}` }
+            : { name: label('comanauts.c.abilityHeal', {}), value: 'heal' },
+      );
+  }
+  return [];
+}
+
+/**
+ * `/c <action>`: one subcommand per Comanauts action (issue "Comanauts I", Commands). Dice are chosen by
+ * colour; targets, spaces, items and answers autocomplete from `legalCommands`, named in the reader's language.
+ */
+export const command: CommandModule = {
+  data,
+
+  async execute(ctx) {
+    const here = await comanautsHere(ctx);
+    if (!here.ok) return here;
+    const cmd = await toCommand(ctx, here.value);
+    if (!cmd.ok) return cmd;
+    const r = await ctx.services.app.play(here.value.game.gameId, ctx.actor, cmd.value, ctx.interaction.id);
+    if (!r.ok) return r;
+    return ok(await ctx.services.presentResult(ctx.lang, r.value));
+  },
+
+  async autocomplete(ctx) {
+    const here = await comanautsHere(ctx);
+    if (!here.ok) return [];
+    const typed = String(ctx.interaction.options.getFocused() ?? '').toLowerCase();
+    const seen = new Set<string>();
+    return (await choicesFor(ctx, here.value))
+      .filter((c) => !seen.has(c.value) && seen.add(c.value) && (c.name.toLowerCase().includes(typed) || c.value.toLowerCase().includes(typed)))
+      .slice(0, 25);
+  },
+};
