@@ -52,5 +52,5 @@ export interface CommandModule {
   readonly data: { readonly name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
   execute(ctx: CommandContext): Promise<CommandResult>;
   /** At most 25 choices (Discord limit). @see https://discord.com/developers/docs/interactions/application-commands#autocomplete */
-  autocomplete?(ctx: AutocompleteContext): Promise<readonly { name: string; value: string }[]>;
+  autocomplete?(ctx: AutocompleteContext): Promise<readonly { name: string; value: string | number }[]>;
 }

@@ -75,10 +75,11 @@ export function addNamespace(ns: string, bundles: Readonly<Record<Language, Reco
   for (const lang of LANGUAGES) tr.addResourceBundle(lang, ns, bundles[lang], true, true);
 }
 
-/** True when a code has text (in English at least). */
+/** True when a code has text (in English at least), plural forms included. */
 export function hasText(code: string): boolean {
   const dot = code.indexOf('.');
-  return translator().exists(code.slice(dot + 1), { ns: code.slice(0, dot), lng: 'en' });
+  const options = { ns: code.slice(0, dot), lng: 'en' };
+  return translator().exists(code.slice(dot + 1), options) || translator().exists(`${code.slice(dot + 1)}_other`, options);
 }
 
 /**

@@ -18,7 +18,7 @@ export function humanParams(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(params ?? {}) };
   for (const [key, value] of Object.entries(params ?? {})) {
-    if (text && typeof value === 'string' && key.endsWith('Key') && key !== 'textKey') {
+    if (text && typeof value === 'string' && key.endsWith('Key')) {
       out[key] = text.packText(value, text.lang) ?? value;
     }
     if (typeof value === 'number' && (key === 'seat' || key.endsWith('Seat') || key === 'from' || key === 'to')) {
@@ -31,7 +31,8 @@ export function humanParams(
 
 /**
  * One line per event, in the reader's language. Parameters named `…Key` are pack text keys (a
- * character's or a room's name) and are shown as that text; `textKey` appends the pack's passage.
+ * character's name, a room, a passage) and are shown as that text; a `textKey` passage the string does
+ * not place itself is appended as a quote.
  */
 export function formatEvents(
   events: readonly GameEvent[],
@@ -45,19 +46,26 @@ export function formatEvents(
       const params = humanParams(event.params, seatNames, seatUsers, packText ? { packText, lang } : undefined);
       const line = t(lang, event.code, params);
       const key = event.params?.textKey;
-      const extra = typeof key === 'string' ? packText?.(key, lang) : undefined;
-      return extra ? `${line}\n> ${extra.replace(/\n/g, '\n> ')}` : line;
+      const passage = typeof key === 'string' ? packText?.(key, lang) : undefined;
+      return passage && !line.includes(passage) ? `${line}\n> ${passage.replace(/\n/g, '\n> ')}` : line;
     })
     .join('\n');
 }
 
 /** Buttons for the prompts awaiting answers; ids carry the game, its seq and indexes only. */
-export function promptButtons(gameId: string, seq: number, prompts: readonly Prompt[], lang: Language, seatNames: readonly string[]): ButtonSpec[] {
+export function promptButtons(
+  gameId: string,
+  seq: number,
+  prompts: readonly Prompt[],
+  lang: Language,
+  seatNames: readonly string[],
+  packText?: PackText,
+): ButtonSpec[] {
   const buttons: ButtonSpec[] = [];
   prompts.forEach((prompt, a) => {
     prompt.options.forEach((option, b) => {
       buttons.push({
-        label: t(lang, option.label.code, humanParams(option.label.params, seatNames)),
+        label: t(lang, option.label.code, humanParams(option.label.params, seatNames, [], packText ? { packText, lang } : undefined)),
         customId: encodeCustomId({ kind: 'prompt', gameId, seq, a, b }),
         style: b === 0 ? 'primary' : 'secondary',
       });

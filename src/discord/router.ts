@@ -130,13 +130,13 @@ export function createRouter(options: RouterOptions) {
 
   async function onAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const command = commands.get(interaction.commandName);
-    let choices: readonly { name: string; value: string }[] = [];
+    let choices: readonly { name: string; value: string | number }[] = [];
     try {
       if (command?.autocomplete) choices = await command.autocomplete({ ...contextOf(interaction), interaction });
     } catch (error) {
       logger.warn({ err: error, command: interaction.commandName }, 'autocomplete failed');
     }
-    await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) })));
+    await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name.slice(0, 100), value: typeof c.value === 'string' ? c.value.slice(0, 100) : c.value })));
   }
 
   async function onButton(interaction: ButtonInteraction): Promise<void> {
