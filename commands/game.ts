@@ -5,12 +5,17 @@ import type { CommandContext, CommandModule, CommandResult } from '../src/discor
 import { encodeCustomId } from '../src/discord/custom-id.ts';
 import { described, t } from '../src/discord/i18n.ts';
 import { jsonFile } from '../src/discord/services.ts';
+import type { SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
+import type { Rejection, Result } from '../src/core/index.ts';
+import type { AutocompleteContext } from '../src/discord/command.ts';
+import type { PolicyInput } from '../src/scheduler/index.ts';
+import { commandLabel } from './play.ts';
 
 const GAME_IDS = ['comanauts', 'adventure', 'comaward', 'lifeform'] as const;
 
 /** `/game …`: the lifecycle every game shares. */
 export const command: CommandModule = {
-  data: described(new SlashCommandBuilder().setName('game'), 'commands.game.description')
+  data: scheduleSubcommands(described(new SlashCommandBuilder().setName('game'), 'commands.game.description')
     .addSubcommand((s) =>
       described(s.setName('new'), 'commands.game.new.description')
         .addStringOption((o) => described(o.setName('game'), 'commands.game.options.game').setRequired(true).setAutocomplete(true))
@@ -27,7 +32,7 @@ export const command: CommandModule = {
     .addSubcommand((s) =>
       described(s.setName('kick'), 'commands.game.kick.description').addUserOption((o) => described(o.setName('user'), 'commands.game.options.user').setRequired(true)),
     )
-    .addSubcommand((s) => described(s.setName('export'), 'commands.game.export.description')),
+    .addSubcommand((s) => described(s.setName('export'), 'commands.game.export.description'))),
 
   async execute(ctx) {
     const sub = ctx.interaction.options.getSubcommand(true);
@@ -35,6 +40,7 @@ export const command: CommandModule = {
     const here = await ctx.services.gameHere(ctx.place);
     if (!here.ok) return here;
     const game = here.value;
+    if ((SCHEDULE_SUBCOMMANDS as readonly string[]).includes(sub)) return hostSubcommand(ctx, sub, game);
     const app = ctx.services.app;
     const actor = ctx.actor;
     const mention = `<@${actor.userId}>`;
@@ -81,6 +87,7 @@ export const command: CommandModule = {
   },
 
   async autocomplete(ctx) {
+    if (ctx.interaction.options.getSubcommand(false) === 'act') return actAutocomplete(ctx);
     const typed = String(ctx.interaction.options.getFocused() ?? '').toLowerCase();
     return Object.keys(ctx.services.catalog.modules)
       .filter((id) => id.includes(typed) || ctx.t(`commands.games.${id}`).toLowerCase().includes(typed))
@@ -139,4 +146,168 @@ function statusText(ctx: CommandContext, game: GameStatusView): string {
     lines.push(ctx.t('commands.replies.awaiting', { players: game.awaiting.seats.map((s) => s.userName).join(', ') }));
   }
   return lines.join('\n');
+}
+
+/** Host and asynchronous-play subcommands (issue 5). */
+const SCHEDULE_SUBCOMMANDS = ['settings', 'pause', 'resume', 'extend', 'skip', 'act', 'replace', 'watch'] as const;
+
+function scheduleSubcommands(builder: SlashCommandSubcommandsOnlyBuilder): SlashCommandSubcommandsOnlyBuilder {
+  return builder
+    .addSubcommand((s) =>
+      described(s.setName('settings'), 'schedule.cmd.settings.description')
+        .addNumberOption((o) => described(o.setName('reminder_after'), 'schedule.cmd.settings.reminderAfter'))
+        .addNumberOption((o) => described(o.setName('reminder_every'), 'schedule.cmd.settings.reminderEvery'))
+        .addIntegerOption((o) => described(o.setName('reminders'), 'schedule.cmd.settings.reminders'))
+        .addBooleanOption((o) => described(o.setName('stalled_notice'), 'schedule.cmd.settings.stalledNotice'))
+        .addStringOption((o) =>
+          described(o.setName('deadline'), 'schedule.cmd.settings.deadline').addChoices(
+            { name: 'none', value: 'none' },
+            { name: 'soft', value: 'soft' },
+            { name: 'hard', value: 'hard' },
+          ),
+        )
+        .addNumberOption((o) => described(o.setName('deadline_hours'), 'schedule.cmd.settings.deadlineHours'))
+        .addNumberOption((o) => described(o.setName('extension_hours'), 'schedule.cmd.settings.extensionHours'))
+        .addIntegerOption((o) => described(o.setName('extensions'), 'schedule.cmd.settings.extensions'))
+        .addIntegerOption((o) => described(o.setName('extensions_per_turn'), 'schedule.cmd.settings.extensionsPerTurn'))
+        .addNumberOption((o) => described(o.setName('max_turn_hours'), 'schedule.cmd.settings.maxTurnHours'))
+        .addStringOption((o) =>
+          described(o.setName('away'), 'schedule.cmd.settings.away').addChoices(
+            { name: 'skip', value: 'skip' },
+            { name: 'timeout', value: 'timeout' },
+            { name: 'wait', value: 'wait' },
+          ),
+        )
+        .addIntegerOption((o) => described(o.setName('dormant_days'), 'schedule.cmd.settings.dormantDays')),
+    )
+    .addSubcommand((s) => described(s.setName('pause'), 'schedule.cmd.pause.description'))
+    .addSubcommand((s) => described(s.setName('resume'), 'schedule.cmd.resume.description'))
+    .addSubcommand((s) =>
+      described(s.setName('extend'), 'schedule.cmd.extend.description').addIntegerOption((o) => described(o.setName('seat'), 'schedule.cmd.options.seat').setMinValue(1).setMaxValue(8)),
+    )
+    .addSubcommand((s) => described(s.setName('skip'), 'schedule.cmd.skip.description'))
+    .addSubcommand((s) =>
+      described(s.setName('act'), 'schedule.cmd.act.description')
+        .addIntegerOption((o) => described(o.setName('seat'), 'schedule.cmd.options.seat').setRequired(true).setMinValue(1).setMaxValue(8))
+        .addStringOption((o) => described(o.setName('action'), 'schedule.cmd.act.action').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+    )
+    .addSubcommand((s) =>
+      described(s.setName('replace'), 'schedule.cmd.replace.description')
+        .addIntegerOption((o) => described(o.setName('seat'), 'schedule.cmd.options.seat').setRequired(true).setMinValue(1).setMaxValue(8))
+        .addUserOption((o) => described(o.setName('user'), 'schedule.cmd.replace.user').setRequired(true)),
+    )
+    .addSubcommand((s) => described(s.setName('watch'), 'schedule.cmd.watch.description'));
+}
+
+function policyPatch(ctx: CommandContext): PolicyInput {
+  const o = ctx.interaction.options;
+  const pick = <T>(entries: readonly (readonly [string, T | null])[]): Record<string, T> =>
+    Object.fromEntries(entries.filter(([, v]) => v !== null)) as Record<string, T>;
+  const reminders = pick<number | boolean>([
+    ['firstAfterHours', o.getNumber('reminder_after')],
+    ['everyHours', o.getNumber('reminder_every')],
+    ['maxReminders', o.getInteger('reminders')],
+    ['stalledNotice', o.getBoolean('stalled_notice')],
+  ]);
+  const deadline = pick<number | string>([
+    ['mode', o.getString('deadline')],
+    ['hours', o.getNumber('deadline_hours')],
+    ['extensionHours', o.getNumber('extension_hours')],
+    ['extensionBudget', o.getInteger('extensions')],
+    ['extensionsPerTurn', o.getInteger('extensions_per_turn')],
+    ['maxHoursPerTurn', o.getNumber('max_turn_hours')],
+  ]);
+  const away = pick<string>([['mode', o.getString('away')]]);
+  const dormancy = o.getInteger('dormant_days');
+  return {
+    ...(Object.keys(reminders).length ? { reminders } : {}),
+    ...(Object.keys(deadline).length ? { deadline } : {}),
+    ...(Object.keys(away).length ? { away } : {}),
+    ...(dormancy !== null ? { dormancyDays: dormancy } : {}),
+  } as PolicyInput;
+}
+
+async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatusView): Promise<CommandResult> {
+  const schedule = ctx.services.schedule;
+  if (!schedule) return reject('schedule.unavailable');
+  const actor = ctx.actor;
+  const host = `<@${actor.userId}>`;
+  const seatOption = (): number | null => {
+    const n = ctx.interaction.options.getInteger('seat');
+    return n === null ? null : n - 1;
+  };
+  const done = (r: Result<unknown, Rejection>, code: string, params: Record<string, unknown> = {}, visibility: 'public' | 'ephemeral' = 'public'): CommandResult =>
+    r.ok ? ok({ visibility, content: ctx.t(code, params) }) : r;
+  switch (sub) {
+    case 'settings': {
+      const patch = policyPatch(ctx);
+      const r = Object.keys(patch).length ? await schedule.settings(game.gameId, actor, patch) : game.hostUserId === actor.userId ? await schedule.policy(game.gameId) : reject('core.notHost');
+      if (!r.ok) return r;
+      const p = r.value;
+      return ok({
+        visibility: Object.keys(patch).length ? 'public' : 'ephemeral',
+        content: ctx.t('schedule.settings.summary', {
+          first: p.reminders.firstAfterHours,
+          every: p.reminders.everyHours,
+          max: p.reminders.maxReminders,
+          deadline: ctx.t(`schedule.settings.mode.${p.deadline.mode}`),
+          hours: p.deadline.hours,
+          budget: p.deadline.extensionBudget,
+          away: ctx.t(`schedule.settings.away.${p.away.mode}`),
+          days: p.dormancyDays,
+        }),
+      });
+    }
+    case 'pause':
+      return done(await schedule.pause(game.gameId, actor), 'schedule.pause.done', { host });
+    case 'resume':
+      return done(await schedule.resume(game.gameId, actor), 'schedule.resume.done', { host });
+    case 'extend': {
+      const r = await schedule.extend(game.gameId, actor, seatOption() ?? undefined);
+      if (!r.ok) return r;
+      return ok({ visibility: 'public', content: ctx.t(r.value.clamped ? 'schedule.extension.clamped' : 'schedule.extension.granted', { at: Math.floor(r.value.deadline / 1000) }) });
+    }
+    case 'skip': {
+      const r = await schedule.skip(game.gameId, actor, ctx.interaction.id);
+      if (!r.ok) return r;
+      return ok(await ctx.services.presentResult(ctx.lang, r.value, ctx.t('schedule.skip.done', { host })));
+    }
+    case 'act': {
+      if (game.hostUserId !== actor.userId) return reject('core.notHost');
+      const seat = seatOption() ?? -1;
+      const legal = await ctx.services.app.legalForSeat(game.gameId, seat);
+      if (!legal.ok) return legal;
+      const match = /^(\d+)\.(\d+)$/.exec(ctx.interaction.options.getString('action', true));
+      if (!match) return reject('core.play.pickFromList');
+      if (Number(match[1]) !== legal.value.seq) return reject('core.button.stale');
+      const chosen = legal.value.commands[Number(match[2])];
+      if (!chosen) return reject('core.play.pickFromList');
+      const r = await ctx.services.app.play(game.gameId, actor, chosen, ctx.interaction.id, { asSeat: seat, expectedSeq: legal.value.seq });
+      if (!r.ok) return r;
+      const player = game.seats.find((s) => s.seat === seat);
+      return ok(await ctx.services.presentResult(ctx.lang, r.value, ctx.t('schedule.act.header', { host, seat: seat + 1, player: player ? `<@${player.userId}>` : '' })));
+    }
+    case 'replace': {
+      const user = ctx.interaction.options.getUser('user', true);
+      const seat = seatOption() ?? -1;
+      const r = await schedule.replace(game.gameId, actor, seat, { userId: user.id, userName: user.globalName ?? user.username });
+      return done(r, 'schedule.replace.done', { seat: seat + 1, mention: `<@${user.id}>`, previous: r.ok ? `<@${r.value.previousUserId}>` : '' });
+    }
+    case 'watch':
+      return done(await schedule.watch(game.gameId, actor), 'schedule.watch.done', { mention: host });
+  }
+  return reject('core.unknownCommand', { type: sub });
+}
+
+async function actAutocomplete(ctx: AutocompleteContext): Promise<readonly { name: string; value: string }[]> {
+  const here = await ctx.services.gameHere(ctx.place);
+  if (!here.ok || here.value.hostUserId !== ctx.actor.userId) return [];
+  const seat = (ctx.interaction.options.getInteger('seat') ?? 0) - 1;
+  const legal = await ctx.services.app.legalForSeat(here.value.gameId, seat);
+  if (!legal.ok) return [];
+  const typed = String(ctx.interaction.options.getFocused() ?? '').toLowerCase();
+  return legal.value.commands
+    .map((c, i) => ({ name: commandLabel(ctx.lang, here.value.gameType, c), value: `${legal.value.seq}.${i}` }))
+    .filter((choice) => choice.name.toLowerCase().includes(typed))
+    .slice(0, 25);
 }

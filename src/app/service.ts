@@ -260,6 +260,7 @@ export function createApp(deps: AppDeps) {
       if (!game) return reject('core.game.notFound', { gameId });
       if (earlier) return earlierResult(game, earlier, actor);
       if (game.status !== 'playing') return reject('core.game.notPlaying', { status: game.status });
+      if (game.pausedAt !== null) return reject('schedule.game.paused');
       if (expectedSeq !== undefined && game.seq !== expectedSeq) return reject('core.movedOn');
       const loaded = await load(game);
       if (!loaded.ok) return loaded;
@@ -283,6 +284,7 @@ export function createApp(deps: AppDeps) {
         ...(ended ? { status: 'finished' as const } : {}),
         ...(d.undoneSeq !== undefined ? { undoneSeq: d.undoneSeq } : {}),
       });
+      if (appended.ok && game.dormantAt !== null) await prisma.game.updateMany({ where: { id: gameId }, data: { dormantAt: null } });
       if (appended.ok) return ok(resultOf(loaded.value, appended.seq, d.snapshot, events, ended ? 'finished' : 'playing'));
       if (appended.reason === 'duplicate') {
         const entry = await findCommandByNonce(prisma, gameId, nonce);
@@ -460,6 +462,33 @@ export function createApp(deps: AppDeps) {
         const a = applied.value;
         return ok({ type: command.type, args: a.args, seat: who.value.seat, asHost: who.value.asHost, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
       }, opts.expectedSeq);
+    },
+
+    /**
+     * Plays the game's `timeoutAction` for a seat (a hard deadline, an away seat, or `/game skip`), logged
+     * as a host action by `actorUserId`. `core.timeout.none` when the game declares nothing for that wait.
+     */
+    timeout(gameId: string, seat: number, nonce: string, actorUserId = 'turnkeeper'): AppResult<CommandResult> {
+      return commit(gameId, { userId: actorUserId, userName: actorUserId }, nonce, async (loaded, now) => {
+        if (!players(loaded.game).some((s) => s.seat === seat)) return reject('core.seat.unknown', { seat });
+        const command = loaded.module.timeoutAction?.(loaded.snapshot.state, seat) ?? null;
+        if (!command) return reject('schedule.timeout.none', { seat: seat + 1 });
+        const applied = applyCommand(loaded.module, loaded.snapshot, command, { seat, asHost: true, now }, loaded.pack?.data);
+        if (!applied.ok) return applied;
+        const a = applied.value;
+        return ok({ type: command.type, args: a.args, seat, asHost: true, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+      });
+    },
+
+    /** Every legal command of one seat, for the host acting for it (`/game act`). */
+    async legalForSeat(gameId: string, seat: number): AppResult<LegalView> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      if (!players(game.value).some((s) => s.seat === seat)) return reject('core.seat.unknown', { seat });
+      if (game.value.status !== 'playing') return reject('core.game.notPlaying', { status: game.value.status });
+      const loaded = await load(game.value);
+      if (!loaded.ok) return loaded;
+      return ok({ gameId, seq: game.value.seq, seat, commands: loaded.value.module.legalCommands(loaded.value.snapshot.state, seat) });
     },
 
     /** Takes back the actor's latest command since the undo barrier (the host: anyone's), by replay. */

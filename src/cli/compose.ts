@@ -13,6 +13,8 @@ import type { Config } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { openDatabase, type Database } from '../store/index.ts';
+import { createDueStore, createSchedule, type Schedule } from '../app/schedule.ts';
+import { createScheduler, type Clock, type Scheduler } from '../scheduler/index.ts';
 
 type AnyModule = GameModule<any, any, any>;
 
@@ -84,6 +86,11 @@ export interface RuntimeOptions {
   readonly clock?: () => Date;
   readonly registerCommands?: boolean;
   readonly dispatchIntervalMs?: number;
+  /**
+   * Scheduler choice: BullMQ when `config.REDIS_URL` is set unless `inProcess`; the in-process one reads
+   * `clock` (the local stack passes an `OffsetClock` so `!advance` moves app and scheduler together).
+   */
+  readonly scheduler?: { readonly clock?: Clock; readonly inProcess?: boolean; readonly prefix?: string };
 }
 
 export interface Runtime {
@@ -92,6 +99,8 @@ export interface Runtime {
   readonly bot: Bot;
   readonly dispatcher: ReturnType<typeof createDispatcher>;
   readonly catalog: LoadedCatalog;
+  readonly scheduler: Scheduler;
+  readonly schedule: Schedule;
   stop(): Promise<void>;
 }
 
@@ -106,6 +115,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
   registerRenderers(catalog);
   const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, clock, logger: logger.child({ component: 'app' }) });
+  const store = createDueStore(db);
+  const schedulerLog = logger.child({ component: 'scheduler' });
+  const onError = (error: unknown, ticket: { queue: string; key: string; attempt: number }) =>
+    schedulerLog.error({ err: error, queue: ticket.queue, key: ticket.key, attempt: ticket.attempt }, 'scheduled job failed');
+  const redisUrl = options.scheduler?.inProcess ? undefined : config.REDIS_URL;
+  const scheduler: Scheduler = redisUrl
+    ? createScheduler({ redisUrl, claim: store, onError, ...(options.scheduler?.prefix ? { prefix: options.scheduler.prefix } : {}) })
+    : createScheduler({ claim: store, onError, ...(options.scheduler?.clock ? { clock: options.scheduler.clock } : {}) });
+  const schedule = createSchedule({ db, app, scheduler, store, clock, logger: schedulerLog });
+  schedule.register();
   const bot = await startBot({
     token: options.token,
     api: options.api,
@@ -119,7 +138,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     defaultLocale: config.DEFAULT_LOCALE,
     registerCommands: options.registerCommands,
+    schedule,
   });
+  await scheduler.start();
+  const rebuilt = await schedule.rebuild();
+  schedulerLog.info({ kind: scheduler.kind, rebuilt }, 'scheduler started');
   const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 250 });
   dispatcher.start();
   return {
@@ -128,7 +151,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     bot,
     dispatcher,
     catalog,
+    scheduler,
+    schedule,
     async stop() {
+      await scheduler.stop();
       await dispatcher.stop();
       await bot.stop();
       if (!options.database) await db.close();

@@ -1,7 +1,9 @@
 import { ChannelType, Client, DiscordAPIError, Events, GatewayIntentBits, Routes, type SendableChannels } from 'discord.js';
 import type { Deliver } from '../app/index.ts';
 import type { App } from '../app/index.ts';
+import type { ReminderRef, Schedule, TurnPayload } from '../app/schedule.ts';
 import type { OutboxRow } from '../store/index.ts';
+import type { ShardSetting } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { hasRenderer, renderTable } from '../render/index.ts';
@@ -19,7 +21,8 @@ export interface BotOptions {
   readonly token: string;
   /** REST base (`http://127.0.0.1:PORT/api` for the local Discord); Discord's own when unset. */
   readonly api?: string;
-  readonly shards?: number | 'auto';
+  /** `auto`, all of `n` shards, or some of them so several processes split one bot (SHARD_IDS/SHARD_COUNT). */
+  readonly shards?: ShardSetting;
   readonly app: App;
   readonly catalog: Catalog;
   readonly commands: Map<string, CommandModule>;
@@ -30,6 +33,8 @@ export interface BotOptions {
   readonly defaultLocale: Language;
   /** Register the commands at start (the local sandbox); real deployments use `commands deploy`. */
   readonly registerCommands?: boolean;
+  /** Reminders, deadlines and host controls (issue 5); without it `turn` rows only post the notice. */
+  readonly schedule?: Schedule;
 }
 
 export interface Bot {
@@ -51,13 +56,18 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const shards = options.shards ?? 'auto';
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    ...(shards === 'auto' ? { shards: 'auto' as const } : { shards: [...Array(shards).keys()], shardCount: shards }),
+    ...(shards === 'auto'
+      ? { shards: 'auto' as const }
+      : typeof shards === 'number'
+        ? { shards: [...Array(shards).keys()], shardCount: shards }
+        : { shards: [...shards.ids], shardCount: shards.count }),
     ...(options.api ? { rest: { api: options.api } } : {}),
   });
 
   const services = createServices({
     app,
     catalog,
+    ...(options.schedule ? { schedule: options.schedule } : {}),
     allowSeed: options.allowSeed,
     async createThread(channelId, name) {
       const channel = await client.channels.fetch(channelId);
@@ -91,7 +101,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   }
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'discord client ready');
 
-  const deliver = createDelivery(client, services, logger.child({ component: 'delivery' }), options.metrics);
+  const deliver = createDelivery(client, services, logger.child({ component: 'delivery' }), options.metrics, options.schedule);
   return {
     client,
     services,
@@ -119,8 +129,45 @@ interface PostPayload {
  * refresh follows); notices without a picture are posted as text. A DM that
  * Discord refuses (50007) is reported as not retryable, so the dispatcher posts the `/secrets` notice.
  */
-export function createDelivery(client: Client, services: Services, logger: Logger, metrics?: Metrics): Deliver {
+export function createDelivery(client: Client, services: Services, logger: Logger, metrics?: Metrics, schedule?: Schedule): Deliver {
   const { app, catalog } = services;
+
+  async function removeMessage(ref: ReminderRef): Promise<void> {
+    try {
+      await client.rest.delete(Routes.channelMessage(ref.channelId, ref.messageId));
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError) || error.status !== 404) logger.warn({ err: error, ref }, 'reminder removal failed');
+    }
+  }
+
+  /** Issue 5: a reminder replaces the previous one of the same wait (removed first), with a mute button. */
+  async function reminder(row: OutboxRow): Promise<{ ok: true; ref?: string } | null> {
+    const p = row.payload as unknown as { gameId: string; gameType: string; turnSeq: number; seat: number; userId: string; channel: 'dm' | 'mention'; hours: number; locale?: string };
+    if (!schedule || !(await schedule.isWaiting(p.gameId, p.seat, p.turnSeq))) return null;
+    const lang = pickLanguage(p.locale);
+    const game = t(lang, `commands.games.${p.gameType}`);
+    const content = p.channel === 'dm' ? t(lang, 'schedule.reminder.dm', { game, hours: p.hours }) : t(lang, 'schedule.reminder.mention', { mention: `<@${p.userId}>`, game, hours: p.hours });
+    const answer: Answer = {
+      visibility: 'public',
+      content,
+      buttons: [{ label: t(lang, 'schedule.mute.button'), customId: encodeCustomId({ kind: 'mute', gameId: p.gameId, seq: p.turnSeq, a: p.seat }), style: 'secondary' }],
+    };
+    const previous = await schedule.lastReminder(p.gameId, p.seat);
+    if (previous) await removeMessage(previous);
+    const { flags: _flags, ...body } = messageOf(answer);
+    const target = row.target as { channelId?: string; userId?: string };
+    const channel = target.userId ? await (await client.users.fetch(target.userId)).createDM() : await sendable(client, target.channelId ?? '');
+    const message = await channel.send(body as Parameters<SendableChannels['send']>[0]);
+    await schedule.recordReminder(p.gameId, p.seat, { channelId: message.channelId, messageId: message.id });
+    return { ok: true, ref: message.id };
+  }
+
+  /** Notices of the scheduler (stalled game, deadline outcomes, dormancy, seat replaced): one line of text. */
+  function notice(row: OutboxRow): Answer {
+    const p = row.payload as unknown as { gameType: string; locale?: string; code: string; params?: Record<string, unknown> };
+    const lang = pickLanguage(p.locale);
+    return { visibility: 'public', content: t(lang, p.code, { ...(p.params ?? {}), game: t(lang, `commands.games.${p.gameType}`) }) };
+  }
 
   async function build(row: OutboxRow): Promise<Answer | null> {
     const payload = row.payload as unknown as PostPayload;
@@ -138,7 +185,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       if (view.seq !== payload.seq || view.status !== 'playing') return null;
       const mentions = (payload.seats ?? []).map((s) => `<@${s.userId}>`).join(', ');
       const prompts = await app.prompts(payload.gameId);
-      const buttons = prompts.ok ? promptButtons(payload.gameId, prompts.value.seq, prompts.value.prompts, lang, names) : [];
+      const buttons = prompts.ok ? promptButtons(payload.gameId, prompts.value.seq, prompts.value.prompts, lang, names, packText) : [];
       buttons.push({ label: t(lang, 'commands.replies.button.secrets'), customId: encodeCustomId({ kind: 'secrets', gameId: payload.gameId, seq: payload.seq }) });
       return { visibility: 'public', content: t(lang, 'commands.replies.yourTurn', { mention: mentions }), buttons };
     }
@@ -154,7 +201,15 @@ export function createDelivery(client: Client, services: Services, logger: Logge
 
   return async (row) => {
     try {
-      const answer = await build(row);
+      if (row.kind === 'turn' && schedule) {
+        for (const ref of await schedule.onTurn(row.payload as unknown as TurnPayload)) await removeMessage(ref);
+      }
+      if (row.kind === 'reminder') {
+        const sent = await reminder(row);
+        metrics?.deliveries.inc({ kind: row.kind, result: sent ? 'sent' : 'skipped' });
+        return sent ?? { ok: true };
+      }
+      const answer = row.kind === 'notice' || row.kind === 'dormant' ? notice(row) : await build(row);
       if (!answer) {
         metrics?.deliveries.inc({ kind: row.kind, result: 'skipped' });
         return { ok: true };
@@ -162,9 +217,12 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       const { flags: _flags, ...body } = messageOf(answer);
       const target = row.target as { channelId?: string; userId?: string };
       const message =
-        row.kind === 'dm'
+        row.kind === 'dm' || target.userId
           ? await (await client.users.fetch(target.userId ?? '')).send(body as Parameters<SendableChannels['send']>[0])
           : await (await sendable(client, target.channelId ?? '')).send(body as Parameters<SendableChannels['send']>[0]);
+      if (row.kind === 'dormant' && target.channelId) {
+        await client.rest.patch(Routes.channel(target.channelId), { body: { archived: true } }).catch((error: unknown) => logger.warn({ err: error }, 'archive failed'));
+      }
       metrics?.deliveries.inc({ kind: row.kind, result: 'sent' });
       return { ok: true, ref: message.id };
     } catch (error) {

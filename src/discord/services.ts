@@ -1,4 +1,5 @@
 import type { App, CommandResult as AppCommandResult, GameStatusView } from '../app/index.ts';
+import type { Schedule } from '../app/schedule.ts';
 import { ok, reject, type GameModule, type Json, type Rejection, type Result } from '../core/index.ts';
 import type { Answer, ButtonSpec, CommandResult } from './command.ts';
 import type { CustomId } from './custom-id.ts';
@@ -22,6 +23,8 @@ export interface ButtonContext {
 /** What command modules and the router may use besides the interaction itself. */
 export interface Services {
   readonly app: App;
+  /** Reminders, deadlines, absences and host controls (issue 5); absent when no scheduler runs. */
+  readonly schedule?: Schedule;
   readonly catalog: Catalog;
   /** `seed:` in `/game new` is honoured (local sandbox, or ALLOW_SEED). */
   readonly allowSeed: boolean;
@@ -36,7 +39,7 @@ export interface Services {
   button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult>;
   /** The user's private information in a game, always re-rendered from state (ephemeral). */
   secrets(lang: Language, gameId: string, userId: string): Promise<CommandResult>;
-  /** A rejection's text; `…Key` parameters become the text of the pack of the game played here. */
+  /** A rejection's text; `…Key` parameters become pack text and seats become names, for the game played here. */
   rejectionText(lang: Language, rejection: Rejection, place: ButtonContext['place']): Promise<string>;
   /** True for errors that mean the database is unreachable (answered with "try again shortly"). */
   isUnavailable(error: unknown): boolean;
@@ -44,6 +47,7 @@ export interface Services {
 
 export interface ServicesDeps {
   readonly app: App;
+  readonly schedule?: Schedule;
   readonly catalog: Catalog;
   readonly allowSeed: boolean;
   readonly createThread: Services['createThread'];
@@ -79,7 +83,7 @@ export function createServices(deps: ServicesDeps): Services {
     } else if (result.awaiting.seats.length > 0) {
       lines.push(t(lang, 'commands.replies.awaiting', { players: result.awaiting.seats.map((s) => `<@${s.userId}>`).join(', ') }));
       const prompts = await app.prompts(result.gameId);
-      if (prompts.ok) buttons = promptButtons(result.gameId, prompts.value.seq, prompts.value.prompts, lang, names);
+      if (prompts.ok) buttons = promptButtons(result.gameId, prompts.value.seq, prompts.value.prompts, lang, names, packText);
     }
     return { visibility: 'public', content: lines.join('\n'), buttons };
   }
@@ -109,6 +113,11 @@ export function createServices(deps: ServicesDeps): Services {
         if (!r.ok) return r;
         return ok(await presentResult(ctx.lang, r.value));
       }
+      case 'mute': {
+        if (!deps.schedule) return reject('core.button.malformed');
+        const r = await deps.schedule.mute(id.gameId, actor.userId, id.a, id.seq);
+        return r.ok ? ok({ visibility: 'ephemeral', content: t(ctx.lang, 'schedule.mute.set') }) : r;
+      }
       default:
         return reject('core.button.malformed');
     }
@@ -127,16 +136,20 @@ export function createServices(deps: ServicesDeps): Services {
 
   async function rejectionText(lang: Language, rejection: Rejection, place: ButtonContext['place']): Promise<string> {
     const params = rejection.params ?? {};
-    const needsPack = Object.keys(params).some((k) => k.endsWith('Key'));
-    if (!needsPack || !place.threadId) return t(lang, rejection.code, params);
+    const needsGame = Object.keys(params).some((k) => k.endsWith('Key') || k === 'seat' || k.endsWith('Seat'));
+    if (!needsGame || !place.threadId) return t(lang, rejection.code, params);
     const here = await gameHere(place).catch(() => null);
-    const packText = here?.ok ? catalog.packText(here.value.gameType, here.value.packId) : undefined;
-    return t(lang, rejection.code, humanParams(params, [], [], packText ? { packText, lang } : undefined));
+    if (!here?.ok) return t(lang, rejection.code, params);
+    const packText = catalog.packText(here.value.gameType, here.value.packId);
+    const names = here.value.seats.map((s) => s.userName);
+    const users = here.value.seats.map((s) => s.userId);
+    return t(lang, rejection.code, humanParams(params, names, users, packText ? { packText, lang } : undefined));
   }
 
   return {
     app,
     catalog,
+    ...(deps.schedule ? { schedule: deps.schedule } : {}),
     rejectionText,
     allowSeed: deps.allowSeed,
     createThread: deps.createThread,

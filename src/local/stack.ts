@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../ops/config.ts';
 import { createLogger, type Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { startLocalDiscord, type LocalDiscord } from './discord/index.ts';
+import { InProcessScheduler, OffsetClock } from '../scheduler/index.ts';
 
 export interface LocalStackOptions {
   /** Port of the local Discord and its sandbox page; 0 picks a free one. */
@@ -21,6 +22,19 @@ export interface LocalStackOptions {
   readonly shards?: number;
   /** Environment to read the rest of the configuration from (default: process.env). */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Where the stack's clock starts (it then runs in real time, plus every `advance`). Default: real time
+   * for the sandbox; when `memory` is given (tests, transcripts), the next 10:00 UTC, so quiet hours and
+   * other wall-clock rules play out the same on every run.
+   */
+  readonly startAt?: Date | 'now';
+}
+
+/** The next 10:00 UTC from now: never in the past, so database-stamped outbox rows are always due. */
+function nextMorningUtc(): Date {
+  const now = new Date();
+  const morning = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 10));
+  return morning.getTime() > now.getTime() ? morning : new Date(morning.getTime() + 24 * 3_600_000);
 }
 
 export interface LocalStack {
@@ -31,7 +45,10 @@ export interface LocalStack {
   settle(): Promise<void>;
   /** The public view of the game in a thread, or a user's private view. */
   state(threadId: string, userId?: string): Promise<unknown>;
-  /** Moves the application clock forward (the in-process scheduler follows it). */
+  /**
+   * Moves the clock of the application and of the in-process scheduler forward, firing what falls due
+   * one job at a time and delivering its messages before the next (`!advance 25h`).
+   */
   advance(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -52,8 +69,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   const logger = options.logger ?? createLogger(base.LOG_LEVEL);
   const discord = await startLocalDiscord({ port: options.port ?? 0, shards: options.shards ?? 1 });
-  let offset = 0;
-  const clock = () => new Date(Date.now() + offset);
+  const start = options.startAt === 'now' ? undefined : (options.startAt ?? (options.memory !== undefined ? nextMorningUtc() : undefined));
+  const ticking = new OffsetClock(start);
+  const clock = () => new Date(ticking.now());
   let runtime: Runtime;
   try {
     runtime = await startRuntime({
@@ -67,6 +85,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       clock,
       registerCommands: true,
       dispatchIntervalMs: 100,
+      scheduler: { clock: ticking, inProcess: true },
     });
   } catch (error) {
     await discord.close();
@@ -96,7 +115,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       return status.ok ? status.value.publicView : { error: status.error.code };
     },
     async advance(ms) {
-      offset += ms;
+      const scheduler = runtime.scheduler;
+      await settle();
+      if (!(scheduler instanceof InProcessScheduler)) {
+        ticking.advance(ms);
+        return settle();
+      }
+      const target = ticking.now() + ms;
+      for (let guard = 0; guard < 10_000; guard++) {
+        const next = scheduler.nextDueAt();
+        if (next === undefined || next > target) break;
+        await scheduler.advance(Math.max(0, next - ticking.now()));
+        await settle();
+      }
+      await scheduler.advance(Math.max(0, target - ticking.now()));
       await settle();
     },
     async stop() {

@@ -10,6 +10,12 @@ const schema = z.object({
   DISCORD_APPLICATION_ID: z.string().regex(/^\d{17,20}$/, 'a Discord application id (17 to 20 digits)').optional(),
   DEV_GUILD_ID: z.string().regex(/^\d{17,20}$/, 'a Discord guild id (17 to 20 digits)').optional(),
   SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1024)]).default('auto'),
+  SHARD_IDS: z
+    .string()
+    .regex(/^\d{1,4}(,\d{1,4})*$/, 'a comma-separated list of shard ids, e.g. 0 or 2,3')
+    .transform((v) => [...new Set(v.split(',').map(Number))].sort((a, b) => a - b))
+    .optional(),
+  SHARD_COUNT: z.coerce.number().int().min(1).max(1024).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
@@ -22,8 +28,15 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
+/**
+ * Which gateway shards this process runs: `auto`, all of `n`, or some of them (`SHARD_IDS` of
+ * `SHARD_COUNT`), so several processes split one bot.
+ * @see https://discord.com/developers/docs/events/gateway#sharding
+ */
+export type ShardSetting = 'auto' | number | { readonly ids: readonly number[]; readonly count: number };
+
 /** Validated configuration, read once at start-up from the environment. */
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'SHARDS' | 'SHARD_IDS' | 'SHARD_COUNT'> & { readonly SHARDS: ShardSetting };
 
 /** Thrown for a bad variable; its message names the variable and what was expected. */
 export class ConfigError extends Error {
@@ -49,5 +62,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const variable = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(variable, `is invalid (got ${JSON.stringify(input[variable] ?? '')}): ${issue?.message ?? 'invalid value'}`);
   }
-  return parsed.data;
+  const { SHARD_IDS: ids, SHARD_COUNT: count, ...rest } = parsed.data;
+  return { ...rest, SHARDS: shardSetting(rest.SHARDS, ids, count) };
+}
+
+function shardSetting(shards: 'auto' | number, ids: number[] | undefined, count: number | undefined): ShardSetting {
+  if (ids === undefined) {
+    if (count !== undefined) throw new ConfigError('SHARD_COUNT', 'needs SHARD_IDS (the shards this process runs)');
+    return shards;
+  }
+  const total = count ?? (shards === 'auto' ? undefined : shards);
+  if (total === undefined) throw new ConfigError('SHARD_IDS', 'needs SHARD_COUNT (the shards of the whole bot)');
+  const outside = ids.find((id) => id >= total);
+  if (outside !== undefined) throw new ConfigError('SHARD_IDS', `holds ${outside}, but shard ids run from 0 to ${total - 1} (SHARD_COUNT=${total})`);
+  return { ids, count: total };
 }

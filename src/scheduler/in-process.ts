@@ -36,6 +36,30 @@ export class ManualClock implements Clock {
   }
 }
 
+/**
+ * Real time shifted by an offset that `advance` grows: the local sandbox and transcripts, where timers
+ * run as in production and `!advance 25h` jumps ahead. Time never goes back, so outbox rows stamped by
+ * the database (real time) are always due.
+ */
+export class OffsetClock implements Clock {
+  #offset: number;
+  constructor(start?: number | Date) {
+    this.#offset = start === undefined ? 0 : Math.max(0, (typeof start === 'number' ? start : start.getTime()) - Date.now());
+  }
+  now(): number {
+    return Date.now() + this.#offset;
+  }
+  set(at: number | Date): void {
+    const target = typeof at === 'number' ? at : at.getTime();
+    this.#offset = Math.max(this.#offset, target - Date.now());
+  }
+  advance(ms: number): void {
+    this.#offset += ms;
+  }
+}
+
+type SteerableClock = ManualClock | OffsetClock;
+
 /** Real time: the production clock of the in-process scheduler. */
 export const systemClock: Clock = { now: () => Date.now() };
 
@@ -118,6 +142,11 @@ export class InProcessScheduler implements Scheduler {
     }
   }
 
+  /** The earliest pending job over every queue with a handler (stepping `!advance` one firing at a time). */
+  nextDueAt(): number | undefined {
+    return this.#nextDue()?.dueAt;
+  }
+
   async pending(queue: QueueName): Promise<readonly PendingJob[]> {
     return [...this.#entries.values()]
       .filter((e) => e.request.queue === queue)
@@ -126,12 +155,12 @@ export class InProcessScheduler implements Scheduler {
   }
 
   /**
-   * Moves a {@link ManualClock} forward by `ms`, firing every job that falls due on the way in time
+   * Moves a {@link ManualClock} (or an {@link OffsetClock}) forward by `ms`, firing every job that falls due on the way in time
    * order (the clock stands at each job's time while its handler runs). Returns how many fired.
    */
   async advance(ms: number): Promise<number> {
-    if (!(this.clock instanceof ManualClock)) throw new Error('scheduler: advance() needs a ManualClock');
-    const clock = this.clock;
+    if (!(this.clock instanceof ManualClock) && !(this.clock instanceof OffsetClock)) throw new Error('scheduler: advance() needs a ManualClock or an OffsetClock');
+    const clock: SteerableClock = this.clock;
     const target = clock.now() + ms;
     let fired = 0;
     for (;;) {
@@ -140,7 +169,7 @@ export class InProcessScheduler implements Scheduler {
       if (next.dueAt > clock.now()) clock.set(next.dueAt);
       fired += await this.runDue();
     }
-    clock.set(target);
+    clock.set(Math.max(target, clock.now()));
     return fired;
   }
 

@@ -1,5 +1,6 @@
 import type { Genesis, Json, LogEntry, Snapshot } from '../core/index.ts';
-import { Prisma, type Game, type PrismaClient, type Seat } from '../generated/prisma/client.ts';
+import type { Prisma} from '../generated/prisma/client.ts';
+import { type Game, type PrismaClient, type Seat } from '../generated/prisma/client.ts';
 import { isNotFound, isUniqueViolation, uniqueFields } from './errors.ts';
 import { outboxCreateData, type OutboxMessage } from './outbox.ts';
 

@@ -1,5 +1,6 @@
 import type { Json } from '../core/index.ts';
-import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+import type { Prisma} from '../generated/prisma/client.ts';
+import { type PrismaClient } from '../generated/prisma/client.ts';
 
 /** A message to send once the transaction that produced it commits (ARCHITECTURE.md "The way of one action"). */
 export interface OutboxMessage {

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import type * as SchemaEngineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 
 /** Project root: `prisma/` lives here. */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const defaultSchemaPath = path.join(projectRoot, 'prisma', 'schema.prisma');
 export const defaultMigrationsDir = path.join(projectRoot, 'prisma', 'migrations');
 
-type Bindings = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
+type Bindings = typeof SchemaEngineBindings;
 
 let bindings: Promise<Bindings> | undefined;
 

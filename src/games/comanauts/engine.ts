@@ -780,7 +780,7 @@ function rollSubject(d: Draft, purpose: RollPurpose): Record<string, string> {
 
 function resolveRoll(d: Draft, env: Env, w: Extract<Work, { k: 'roll' }>): void {
   const p = d.players[w.seat] as Player;
-  let faces = [...w.faces];
+  const faces = [...w.faces];
   if (w.answer?.startsWith('reroll:')) {
     const i = Number(w.answer.slice(7));
     p.clarity -= 1;

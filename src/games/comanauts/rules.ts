@@ -24,7 +24,6 @@ import {
   slotsFor,
   statusCard,
   dieKind,
-  isAttribute,
   ENEMY_SLOTS,
   INVENTORY_LIMIT,
   type Draft,

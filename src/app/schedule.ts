@@ -1,0 +1,555 @@
+import { ok, reject, type Json, type Rejection, type Result } from '../core/index.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import {
+  awayHandling,
+  deadlineAt,
+  DEFAULT_POLICY,
+  DEFAULT_PREFS,
+  dormantAt,
+  extend,
+  fireIdOf,
+  newlyAwaited,
+  nextReminderAt,
+  onDeadline,
+  parseAwayUntil,
+  parsePrefs,
+  PrismaDueStore,
+  resolvePolicy,
+  stalledNoticeAt,
+  type DueItem,
+  type FireTicket,
+  type GamePolicy,
+  type PlayerPrefs,
+  type PlayerPrefsInput,
+  type PolicyInput,
+  type QueueName,
+  type Scheduler,
+  type TurnClock,
+} from '../scheduler/index.ts';
+import { enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
+import type { App } from './service.ts';
+import type { AppActor, AppLogger, AppResult, CommandResult } from './types.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** Where a reminder message was posted, so the next one replaces it instead of stacking (issue 5). */
+export interface ReminderRef {
+  readonly channelId: string;
+  readonly messageId: string;
+}
+
+/** The payload of a `turn` outbox row, as `messagesFor` in service.ts writes it. */
+export interface TurnPayload {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly kind: string;
+  readonly seats: readonly { readonly seat: number; readonly userId: string; readonly userName: string }[];
+}
+
+export interface ScheduleDeps {
+  readonly db: Database;
+  readonly app: App;
+  readonly scheduler: Scheduler;
+  readonly store: PrismaDueStore;
+  readonly clock: () => Date;
+  readonly logger?: AppLogger;
+}
+
+interface ClockRow {
+  readonly gameId: string;
+  readonly seat: number;
+  readonly active: boolean;
+  readonly turnSeq: number;
+  readonly kind: string;
+  readonly turnStartedAt: Date;
+  readonly remindersSent: number;
+  readonly stalledSent: boolean;
+  readonly extensionsThisTurn: number;
+  readonly extensionsUsed: number;
+  readonly reminderRef: unknown;
+}
+
+const key = {
+  remind: (gameId: string, seat: number) => `r.${gameId}.${seat}`,
+  stalled: (gameId: string, seat: number) => `s.${gameId}.${seat}`,
+  deadline: (gameId: string, seat: number) => `d.${gameId}.${seat}`,
+  dormancy: (gameId: string) => `z.${gameId}`,
+};
+
+/**
+ * The check behind every claim: a reminder or deadline job is current only while its seat still waits
+ * on the wait it was scheduled for (same `turnSeq`) in a game that is playing and not paused.
+ */
+export function createDueStore(db: Database): PrismaDueStore {
+  const prisma = db.prisma;
+  return new PrismaDueStore(prisma, async (ticket) => {
+    const game = await prisma.game.findUnique({ where: { id: ticket.gameId }, select: { status: true, pausedAt: true, dormantAt: true } });
+    if (!game || game.status !== 'playing' || game.pausedAt !== null) return false;
+    if (ticket.queue === 'dormancy') return game.dormantAt === null;
+    if (ticket.seat === undefined) return true;
+    const clock = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId: ticket.gameId, seat: ticket.seat } } });
+    return clock !== null && clock.active && clock.turnSeq === ticket.seq;
+  });
+}
+
+function prefsOf(seat: { prefs: unknown; awayUntil: Date | null }): PlayerPrefs {
+  const raw = typeof seat.prefs === 'object' && seat.prefs !== null ? (seat.prefs as Record<string, unknown>) : {};
+  const parsed = parsePrefs({ ...raw, awayUntil: seat.awayUntil ? seat.awayUntil.toISOString() : null });
+  return parsed.ok ? parsed.value : { ...DEFAULT_PREFS, awayUntil: seat.awayUntil ? seat.awayUntil.toISOString() : null };
+}
+
+function refOf(value: unknown): ReminderRef | null {
+  const r = value as Partial<ReminderRef> | null;
+  return r && typeof r.channelId === 'string' && typeof r.messageId === 'string' ? { channelId: r.channelId, messageId: r.messageId } : null;
+}
+
+/**
+ * Asynchronous play (issue 5): turns the `turn` outbox rows into reminder, stalled-notice and deadline
+ * jobs kept in PostgreSQL and queued in the scheduler, runs them when they fall due, and offers the
+ * host and player controls (policy, pause, extend, skip, replace, spectate, prefs, away, mute).
+ */
+export function createSchedule(deps: ScheduleDeps) {
+  const { db, app, scheduler, store, clock, logger } = deps;
+  const prisma = db.prisma;
+
+  async function put(item: DueItem): Promise<void> {
+    await store.put(item);
+    await scheduler.schedule(item);
+  }
+
+  async function drop(queue: QueueName, k: string): Promise<void> {
+    await store.remove(queue, k);
+    await scheduler.cancel(queue, k);
+  }
+
+  async function dropSeat(gameId: string, seat: number): Promise<void> {
+    await Promise.all([drop('reminder', key.remind(gameId, seat)), drop('reminder', key.stalled(gameId, seat)), drop('deadline', key.deadline(gameId, seat))]);
+  }
+
+  async function policyOf(game: { guildId: string; policy: unknown }): Promise<GamePolicy> {
+    const guild = await prisma.guildSettings.findUnique({ where: { guildId: game.guildId } });
+    const resolved = resolvePolicy((guild?.policy ?? {}) as PolicyInput, (game.policy ?? {}) as PolicyInput);
+    return resolved.ok ? resolved.value : DEFAULT_POLICY;
+  }
+
+  function target(game: GameWithSeats): { channelId: string } {
+    return { channelId: game.threadId ?? game.channelId };
+  }
+
+  function notice(game: GameWithSeats, code: string, params: Record<string, Json>, to?: { userId: string }): OutboxMessage {
+    return { kind: 'notice', target: to ?? target(game), payload: { gameId: game.id, gameType: game.gameType, seq: game.seq, locale: game.locale, code, params } };
+  }
+
+  /** Plans the jobs of one waiting seat from its clock row, its player's prefs and the policy. */
+  async function planSeat(game: GameWithSeats, policy: GamePolicy, row: ClockRow, now: number): Promise<void> {
+    const seat = game.seats.find((s) => s.role === 'player' && s.index === row.seat);
+    if (!seat || !row.active || game.pausedAt !== null || game.status !== 'playing') return dropSeat(game.id, row.seat);
+    const prefs = prefsOf(seat);
+    const data = { gameId: game.id, seq: row.turnSeq, seat: row.seat };
+    const started = row.turnStartedAt.getTime();
+    const away = awayHandling(policy, prefs, now);
+    if (away === 'skip' || away === 'timeout') {
+      await drop('reminder', key.remind(game.id, row.seat));
+      await put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(now), data: { ...data, kind: 'away' } });
+      return;
+    }
+    const next = nextReminderAt(policy, prefs, started, row.remindersSent, now);
+    if (next !== null) await put({ queue: 'reminder', key: key.remind(game.id, row.seat), at: new Date(next), data: { ...data, kind: 'remind' } });
+    else await drop('reminder', key.remind(game.id, row.seat));
+    const stalled = row.stalledSent ? null : stalledNoticeAt(policy, started, now);
+    if (stalled !== null) await put({ queue: 'reminder', key: key.stalled(game.id, row.seat), at: new Date(Math.max(stalled, next ?? 0)), data: { ...data, kind: 'stalled' } });
+    else await drop('reminder', key.stalled(game.id, row.seat));
+    const deadline = deadlineAt(policy, started, row.extensionsThisTurn);
+    if (deadline !== null) await put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(Math.max(deadline, now)), data: { ...data, kind: 'deadline' } });
+    else await drop('deadline', key.deadline(game.id, row.seat));
+  }
+
+  async function planGame(gameId: string): Promise<void> {
+    const game = await getGame(prisma, gameId);
+    if (!game) return;
+    const policy = await policyOf(game);
+    const now = clock().getTime();
+    const rows = await prisma.seatClock.findMany({ where: { gameId } });
+    for (const row of rows) await planSeat(game, policy, row, now);
+    if (game.status === 'playing' && game.pausedAt === null && game.dormantAt === null) {
+      await put({ queue: 'dormancy', key: key.dormancy(gameId), at: new Date(dormantAt(policy, game.lastActivityAt.getTime())), data: { gameId, seq: 0 } });
+    } else {
+      await drop('dormancy', key.dormancy(gameId));
+    }
+  }
+
+  async function loadFor(ticket: FireTicket) {
+    const game = await getGame(prisma, ticket.gameId);
+    const row = ticket.seat === undefined ? null : await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId: ticket.gameId, seat: ticket.seat } } });
+    if (!game || !row || row.turnSeq !== ticket.seq || !row.active) return null;
+    const seat = game.seats.find((s) => s.role === 'player' && s.index === row.seat);
+    if (!seat) return null;
+    return { game, row, seat, policy: await policyOf(game), now: clock().getTime() };
+  }
+
+  async function onReminder(ticket: FireTicket): Promise<void> {
+    await store.removeFired(ticket);
+    const ctx = await loadFor(ticket);
+    if (!ctx) return;
+    const { game, row, seat, policy, now } = ctx;
+    const hours = Math.max(1, Math.round((now - row.turnStartedAt.getTime()) / HOUR_MS));
+    if (ticket.data.kind === 'stalled') {
+      if (row.stalledSent) return;
+      await prisma.$transaction([
+        prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { stalledSent: true } }),
+        prisma.outbox.create({ data: outboxRow(game.id, notice(game, 'schedule.stalled.notice', { mention: `<@${seat.userId}>`, hours })) }),
+      ]);
+      return;
+    }
+    const prefs = prefsOf(seat);
+    const at = nextReminderAt(policy, prefs, row.turnStartedAt.getTime(), row.remindersSent, now);
+    if (at === null) return;
+    if (at > now + 1_000) {
+      await put({ queue: 'reminder', key: ticket.key, at: new Date(at), data: ticket.data });
+      return;
+    }
+    const message: OutboxMessage = {
+      kind: 'reminder',
+      target: prefs.channel === 'dm' ? { userId: seat.userId, seat: row.seat } : target(game),
+      payload: { gameId: game.id, gameType: game.gameType, seq: game.seq, turnSeq: row.turnSeq, locale: game.locale, seat: row.seat, userId: seat.userId, channel: prefs.channel, hours },
+    };
+    const updated = await prisma.$transaction([
+      prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { remindersSent: { increment: 1 } } }),
+      prisma.outbox.create({ data: outboxRow(game.id, message) }),
+    ]);
+    await planSeat(game, policy, updated[0], now);
+  }
+
+  async function onDeadlineJob(ticket: FireTicket): Promise<void> {
+    await store.removeFired(ticket);
+    const ctx = await loadFor(ticket);
+    if (!ctx) return;
+    const { game, row, seat, policy, now } = ctx;
+    const mention = `<@${seat.userId}>`;
+    const outcome = ticket.data.kind === 'away' ? ({ action: 'timeout' } as const) : onDeadline(policy, turnClock(row));
+    switch (outcome.action) {
+      case 'none':
+        return;
+      case 'timeout': {
+        const r = await app.timeout(game.id, row.seat, `timeout.${ticket.fireId}`);
+        if (r.ok) await enqueue(prisma, game.id, [notice(game, 'schedule.deadline.timeout', { mention })]);
+        else logger?.warn({ gameId: game.id, seat: row.seat, code: r.error.code }, 'schedule.timeoutRefused');
+        return;
+      }
+      case 'extend': {
+        const e = outcome.extension;
+        const updated = await prisma.$transaction([
+          prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { extensionsThisTurn: e.extensionsThisTurn, extensionsUsed: e.extensionsUsed } }),
+          prisma.outbox.create({ data: outboxRow(game.id, notice(game, 'schedule.deadline.softExtended', { mention, at: Math.floor(e.deadline / 1000) })) }),
+        ]);
+        await planSeat(game, policy, updated[0], now);
+        return;
+      }
+      case 'notifyHost':
+        await enqueue(prisma, game.id, [notice(game, 'schedule.deadline.hostNotice', { mention: `<@${game.hostUserId}>` })]);
+        return;
+    }
+  }
+
+  async function onDormancy(ticket: FireTicket): Promise<void> {
+    await store.removeFired(ticket);
+    const game = await getGame(prisma, ticket.gameId);
+    if (!game || game.status !== 'playing' || game.dormantAt !== null || game.pausedAt !== null) return;
+    const policy = await policyOf(game);
+    const due = dormantAt(policy, game.lastActivityAt.getTime());
+    const now = clock().getTime();
+    if (due > now + 1_000) {
+      await put({ queue: 'dormancy', key: ticket.key, at: new Date(due), data: ticket.data });
+      return;
+    }
+    const changed = await prisma.game.updateMany({ where: { id: game.id, dormantAt: null }, data: { dormantAt: new Date(now) } });
+    if (changed.count === 1) {
+      await enqueue(prisma, game.id, [{ ...notice(game, 'schedule.dormant.notice', { days: policy.dormancyDays }), kind: 'dormant' }]);
+    }
+  }
+
+  async function hostGame(gameId: string, actor: AppActor): Promise<Result<GameWithSeats, Rejection>> {
+    const game = await getGame(prisma, gameId);
+    if (!game) return reject('core.game.notFound', { gameId });
+    if (game.hostUserId !== actor.userId) return reject('core.notHost');
+    return ok(game);
+  }
+
+  async function playingHostGame(gameId: string, actor: AppActor): Promise<Result<GameWithSeats, Rejection>> {
+    const game = await hostGame(gameId, actor);
+    if (!game.ok) return game;
+    if (game.value.status !== 'playing') return reject('core.game.notPlaying', { status: game.value.status });
+    return game;
+  }
+
+  async function updatePrefs(where: Prisma.SeatWhereInput, patch: PlayerPrefsInput): AppResult<PlayerPrefs> {
+    const seats = await prisma.seat.findMany({ where });
+    const validated = parsePrefs(patch);
+    if (!validated.ok) return validated;
+    let last: PlayerPrefs = validated.value;
+    for (const s of seats) {
+      const merged = parsePrefs({ ...((s.prefs ?? {}) as Record<string, unknown>), ...patch });
+      if (!merged.ok) return merged;
+      const { awayUntil: _away, ...stored } = merged.value;
+      await prisma.seat.update({ where: { id: s.id }, data: { prefs: stored as unknown as Prisma.InputJsonValue } });
+      last = merged.value;
+    }
+    return ok(last);
+  }
+
+  async function userGames(userId: string): Promise<string[]> {
+    const seats = await prisma.seat.findMany({ where: { userId, role: 'player', game: { status: { in: ['lobby', 'playing'] } } }, select: { gameId: true } });
+    return [...new Set(seats.map((s) => s.gameId))];
+  }
+
+  return {
+    store,
+    scheduler,
+
+    /** Registers the queue handlers; call before `scheduler.start()`. */
+    register(): void {
+      scheduler.handle('reminder', onReminder);
+      scheduler.handle('deadline', onDeadlineJob);
+      scheduler.handle('dormancy', onDormancy);
+    },
+
+    /** Re-queues everything PostgreSQL says is due (start-up, or after Redis lost its data). */
+    async rebuild(): Promise<number> {
+      const items = await store.listDue();
+      await scheduler.rebuild(items);
+      return items.length;
+    },
+
+    /**
+     * Applies a `turn` outbox row: seats that stopped waiting lose their jobs, newly awaited seats start a
+     * fresh wait (mute lifted, reminder count reset). Rows older than one already applied do nothing.
+     * Returns the reminder messages to remove (never stacked).
+     */
+    async onTurn(payload: TurnPayload): Promise<ReminderRef[]> {
+      const moved = await prisma.game.updateMany({ where: { id: payload.gameId, turnSeq: { lt: payload.seq } }, data: { turnSeq: payload.seq } });
+      if (moved.count === 0) return [];
+      const game = await getGame(prisma, payload.gameId);
+      if (!game) return [];
+      const now = clock();
+      const rows = await prisma.seatClock.findMany({ where: { gameId: game.id } });
+      const active = rows.filter((r) => r.active);
+      const before = active.length ? { kind: active[0]?.kind ?? 'turn', seats: active.map((r) => r.seat) } : null;
+      const after = { kind: payload.kind, seats: payload.seats.map((s) => s.seat) };
+      const fresh = new Set(newlyAwaited(before, after));
+      const stale: ReminderRef[] = [];
+      for (const row of active) {
+        if (after.seats.includes(row.seat) && !fresh.has(row.seat)) continue;
+        const ref = refOf(row.reminderRef);
+        if (ref) stale.push(ref);
+        await prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { active: false, reminderRef: Prisma.DbNull } });
+        await dropSeat(game.id, row.seat);
+      }
+      for (const seat of fresh) {
+        const turn = { active: true, turnSeq: payload.seq, kind: payload.kind, turnStartedAt: now, remindersSent: 0, stalledSent: false, extensionsThisTurn: 0, reminderRef: Prisma.DbNull };
+        await prisma.seatClock.upsert({ where: { gameId_seat: { gameId: game.id, seat } }, create: { gameId: game.id, seat, ...turn }, update: turn });
+        const s = game.seats.find((x) => x.role === 'player' && x.index === seat);
+        const prefs = s ? ((s.prefs ?? {}) as Record<string, unknown>) : {};
+        if (s && prefs.mutedUntilNextTurn) await prisma.seat.update({ where: { id: s.id }, data: { prefs: { ...prefs, mutedUntilNextTurn: false } as Prisma.InputJsonValue } });
+      }
+      await planGame(game.id);
+      return stale;
+    },
+
+    /** True while the seat still waits on the wait `turnSeq` began (a reminder for an older wait is dropped). */
+    async isWaiting(gameId: string, seat: number, turnSeq: number): Promise<boolean> {
+      const row = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId, seat } } });
+      const game = await prisma.game.findUnique({ where: { id: gameId }, select: { status: true, pausedAt: true } });
+      return row !== null && row.active && row.turnSeq === turnSeq && game?.status === 'playing' && game.pausedAt === null;
+    },
+
+    /** The reminder message currently shown for a seat's wait, to edit or remove. */
+    async lastReminder(gameId: string, seat: number): Promise<ReminderRef | null> {
+      const row = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId, seat } } });
+      return row ? refOf(row.reminderRef) : null;
+    },
+
+    async recordReminder(gameId: string, seat: number, ref: ReminderRef): Promise<void> {
+      await prisma.seatClock.updateMany({ where: { gameId, seat }, data: { reminderRef: ref as unknown as Prisma.InputJsonValue } });
+    },
+
+    /** The game's policy (guild defaults under the game's own settings). */
+    async policy(gameId: string): AppResult<GamePolicy> {
+      const game = await getGame(prisma, gameId);
+      if (!game) return reject('core.game.notFound', { gameId });
+      return ok(await policyOf(game));
+    },
+
+    /** Host only: changes the game's policy; a bad value is refused with the path and nothing changes. */
+    async settings(gameId: string, actor: AppActor, patch: PolicyInput): AppResult<GamePolicy> {
+      const game = await hostGame(gameId, actor);
+      if (!game.ok) return game;
+      const current = (game.value.policy ?? {}) as Record<string, Record<string, unknown>>;
+      const merged: Record<string, unknown> = { ...current };
+      for (const [section, value] of Object.entries(patch)) {
+        merged[section] = typeof value === 'object' && value !== null ? { ...(current[section] ?? {}), ...value } : value;
+      }
+      const guild = await prisma.guildSettings.findUnique({ where: { guildId: game.value.guildId } });
+      const resolved = resolvePolicy((guild?.policy ?? {}) as PolicyInput, merged as PolicyInput);
+      if (!resolved.ok) return resolved;
+      await prisma.game.update({ where: { id: gameId }, data: { policy: merged as Prisma.InputJsonValue } });
+      await planGame(gameId);
+      return resolved;
+    },
+
+    /** Host only: nothing is reminded, no deadline runs and no command is taken until `resume`. */
+    async pause(gameId: string, actor: AppActor): AppResult<{ pausedAt: Date }> {
+      const game = await playingHostGame(gameId, actor);
+      if (!game.ok) return game;
+      if (game.value.pausedAt) return reject('schedule.game.alreadyPaused');
+      const now = clock();
+      await prisma.game.update({ where: { id: gameId }, data: { pausedAt: now } });
+      for (const item of await store.removeGame(gameId)) await scheduler.cancel(item.queue, item.key);
+      return ok({ pausedAt: now });
+    },
+
+    /** Host only: the paused time is given back to every waiting seat (reminders and deadlines shift). */
+    async resume(gameId: string, actor: AppActor): AppResult<{ pausedMs: number }> {
+      const game = await playingHostGame(gameId, actor);
+      if (!game.ok) return game;
+      const pausedAt = game.value.pausedAt;
+      if (!pausedAt) return reject('schedule.game.notPaused');
+      const pausedMs = Math.max(0, clock().getTime() - pausedAt.getTime());
+      const rows = await prisma.seatClock.findMany({ where: { gameId, active: true } });
+      await prisma.$transaction([
+        prisma.game.update({ where: { id: gameId }, data: { pausedAt: null } }),
+        ...rows.map((r) => prisma.seatClock.update({ where: { gameId_seat: { gameId, seat: r.seat } }, data: { turnStartedAt: new Date(r.turnStartedAt.getTime() + pausedMs) } })),
+      ]);
+      await planGame(gameId);
+      return ok({ pausedMs });
+    },
+
+    /**
+     * One extension of a waiting seat's deadline: by its player, or by the host for any seat. Refused past
+     * the per-turn cap, the player's budget or the host's bound (issue 5).
+     */
+    async extend(gameId: string, actor: AppActor, seat?: number): AppResult<{ seat: number; deadline: number; clamped: boolean }> {
+      const game = await getGame(prisma, gameId);
+      if (!game) return reject('core.game.notFound', { gameId });
+      if (game.status !== 'playing') return reject('core.game.notPlaying', { status: game.status });
+      const own = game.seats.find((s) => s.role === 'player' && s.userId === actor.userId);
+      const target = seat ?? own?.index;
+      if (target === undefined) return reject('core.seat.notYours');
+      if (target !== own?.index && game.hostUserId !== actor.userId) return reject('core.notHost');
+      const row = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId, seat: target } } });
+      if (!row || !row.active) return reject('schedule.extension.notWaiting', { seat: target + 1 });
+      const policy = await policyOf(game);
+      const now = clock().getTime();
+      const e = extend(policy, turnClock(row), now);
+      if (!e.ok) return e;
+      const updated = await prisma.seatClock.update({ where: { gameId_seat: { gameId, seat: target } }, data: { extensionsThisTurn: e.value.extensionsThisTurn, extensionsUsed: e.value.extensionsUsed } });
+      await planSeat(game, policy, updated, now);
+      return ok({ seat: target, deadline: e.value.deadline, clamped: e.value.clamped });
+    },
+
+    /** Host only: every awaited seat plays its timeout action now. */
+    async skip(gameId: string, actor: AppActor, nonce: string): AppResult<CommandResult> {
+      const game = await playingHostGame(gameId, actor);
+      if (!game.ok) return game;
+      const status = await app.status(gameId);
+      if (!status.ok) return status;
+      const seat = status.value.awaiting?.seats[0];
+      if (!seat) return reject('schedule.skip.nobody');
+      return app.timeout(gameId, seat.seat, nonce, actor.userId);
+    },
+
+    /**
+     * Host only: hands a seat to another user, who then receives the seat's secrets by DM. The seat's
+     * history stays; only who plays it changes.
+     */
+    async replace(gameId: string, actor: AppActor, seat: number, user: { userId: string; userName: string }): AppResult<{ seat: number; previousUserId: string }> {
+      const game = await playingHostGame(gameId, actor);
+      if (!game.ok) return game;
+      const current = game.value.seats.find((s) => s.role === 'player' && s.index === seat);
+      if (!current) return reject('core.seat.unknown', { seat: seat + 1 });
+      if (game.value.seats.some((s) => s.userId === user.userId && s.role === 'player')) return reject('schedule.replace.alreadySeated', { mention: `<@${user.userId}>` });
+      await prisma.$transaction([
+        prisma.seat.deleteMany({ where: { gameId, userId: user.userId, role: 'spectator' } }),
+        prisma.seat.update({ where: { id: current.id }, data: { userId: user.userId, userName: user.userName, prefs: {}, awayUntil: null } }),
+      ]);
+      const secrets = await app.secrets(gameId, user.userId);
+      const messages: OutboxMessage[] = [notice(game.value, 'schedule.replace.done', { seat: seat + 1, mention: `<@${user.userId}>`, previous: `<@${current.userId}>` })];
+      if (secrets.ok && secrets.value.events.length > 0) {
+        messages.push({
+          kind: 'dm',
+          target: { userId: user.userId, seat },
+          payload: { gameId, gameType: game.value.gameType, seq: game.value.seq, locale: game.value.locale, events: secrets.value.events as unknown as Json },
+        });
+      }
+      await enqueue(prisma, gameId, messages);
+      await planGame(gameId);
+      return ok({ seat, previousUserId: current.userId });
+    },
+
+    /** Joins as a spectator: sees the public table, never acts, never receives a secret. */
+    async watch(gameId: string, actor: AppActor): AppResult<{ gameId: string }> {
+      const game = await getGame(prisma, gameId);
+      if (!game) return reject('core.game.notFound', { gameId });
+      if (game.seats.some((s) => s.userId === actor.userId)) return reject('core.alreadyJoined');
+      const index = 100 + game.seats.filter((s) => s.role === 'spectator').length + Math.max(0, ...game.seats.map((s) => s.index - 99));
+      await prisma.seat.create({ data: { gameId, index, userId: actor.userId, userName: actor.userName, role: 'spectator' } });
+      return ok({ gameId });
+    },
+
+    /** `/prefs`: the user's notification choices for one game, or for all their games when `gameId` is absent. */
+    async setPrefs(userId: string, patch: PlayerPrefsInput, gameId?: string): AppResult<PlayerPrefs> {
+      const r = await updatePrefs(gameId ? { gameId, userId } : { userId }, patch);
+      if (!r.ok) return r;
+      for (const id of gameId ? [gameId] : await userGames(userId)) await planGame(id);
+      return r;
+    },
+
+    /** "Mute until my next turn" from the button on a reminder (`turnSeq` is the wait the button was drawn for). */
+    async mute(gameId: string, userId: string, seat: number, turnSeq: number): AppResult<{ seat: number }> {
+      const game = await getGame(prisma, gameId);
+      const s = game?.seats.find((x) => x.role === 'player' && x.index === seat);
+      if (!game || !s || s.userId !== userId) return reject('core.seat.notYours');
+      const row = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId, seat } } });
+      if (!row || !row.active || row.turnSeq !== turnSeq) return reject('core.button.stale');
+      await prisma.seat.update({ where: { id: s.id }, data: { prefs: { ...((s.prefs ?? {}) as Record<string, unknown>), mutedUntilNextTurn: true } as Prisma.InputJsonValue } });
+      await drop('reminder', key.remind(gameId, seat));
+      return ok({ seat });
+    },
+
+    /** `/away until:<date>`: validated (future, at most `away.maxDays` ahead), applied to all the user's games. */
+    async away(userId: string, untilIso: string): AppResult<{ until: number; games: number }> {
+      const now = clock().getTime();
+      const games = await userGames(userId);
+      let maxDays = DEFAULT_POLICY.away.maxDays;
+      for (const id of games) {
+        const game = await getGame(prisma, id);
+        if (game) maxDays = Math.min(maxDays, (await policyOf(game)).away.maxDays);
+      }
+      const until = parseAwayUntil({ ...DEFAULT_POLICY, away: { ...DEFAULT_POLICY.away, maxDays } }, untilIso, now);
+      if (!until.ok) return until;
+      await prisma.seat.updateMany({ where: { userId, role: 'player' }, data: { awayUntil: new Date(until.value) } });
+      for (const id of games) await planGame(id);
+      return ok({ until: until.value, games: games.length });
+    },
+
+    async back(userId: string): AppResult<{ games: number }> {
+      const games = await userGames(userId);
+      await prisma.seat.updateMany({ where: { userId, role: 'player' }, data: { awayUntil: null } });
+      for (const id of games) await planGame(id);
+      return ok({ games: games.length });
+    },
+
+    /** Identity of the next firing of a job, for tests. */
+    fireIdOf,
+  };
+}
+
+function turnClock(row: ClockRow): TurnClock {
+  return { turnStartedAt: row.turnStartedAt.getTime(), extensionsThisTurn: row.extensionsThisTurn, extensionsUsed: row.extensionsUsed };
+}
+
+function outboxRow(gameId: string, message: OutboxMessage): Prisma.OutboxCreateInput {
+  return { gameId, kind: message.kind, target: message.target as Prisma.InputJsonValue, payload: message.payload as Prisma.InputJsonValue };
+}
+
+/** The schedule service's methods, as the Discord layer calls them. */
+export type Schedule = ReturnType<typeof createSchedule>;

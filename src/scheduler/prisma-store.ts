@@ -1,0 +1,68 @@
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { QUEUES, type ClaimPort, type DueItem, type DueStore, type FireTicket, type JobData, type QueueName } from './types.ts';
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'P2002';
+}
+
+/** Whether a ticket's wait is still current, checked by {@link PrismaDueStore.claim} before the insert. */
+export type TicketCheck = (ticket: FireTicket) => Promise<boolean>;
+
+/**
+ * What is due, kept in PostgreSQL (`ScheduledJob`), and the claim of each firing (`SchedulerClaim`, unique
+ * per fire id and attempt): the Prisma counterpart of {@link MemoryDueStore}. A restart or a flushed Redis
+ * rebuilds the queues from `listDue`; two processes racing on one firing insert the same claim row and
+ * only one succeeds.
+ */
+export class PrismaDueStore implements DueStore, ClaimPort {
+  readonly #prisma: PrismaClient;
+  readonly #current: TicketCheck;
+
+  /** `current` says whether the game is still at the ticket's seq (the wait it was scheduled for). */
+  constructor(prisma: PrismaClient, current: TicketCheck) {
+    this.#prisma = prisma;
+    this.#current = current;
+  }
+
+  async listDue(): Promise<readonly DueItem[]> {
+    const rows = await this.#prisma.scheduledJob.findMany({ orderBy: { at: 'asc' } });
+    return rows
+      .filter((r) => (QUEUES as readonly string[]).includes(r.queue))
+      .map((r) => ({ queue: r.queue as QueueName, key: r.key, at: r.at, data: r.data as unknown as JobData }));
+  }
+
+  async put(item: DueItem): Promise<void> {
+    const data = item.data as unknown as Prisma.InputJsonValue;
+    await this.#prisma.scheduledJob.upsert({
+      where: { queue_key: { queue: item.queue, key: item.key } },
+      create: { queue: item.queue, key: item.key, gameId: item.data.gameId, seq: item.data.seq, at: item.at, data },
+      update: { gameId: item.data.gameId, seq: item.data.seq, at: item.at, data },
+    });
+  }
+
+  async remove(queue: QueueName, key: string): Promise<void> {
+    await this.#prisma.scheduledJob.deleteMany({ where: { queue, key } });
+  }
+
+  /** Removes the row only while it still describes this firing (a handler may have put a successor). */
+  async removeFired(ticket: FireTicket): Promise<void> {
+    await this.#prisma.scheduledJob.deleteMany({ where: { queue: ticket.queue, key: ticket.key, seq: ticket.seq, at: ticket.at } });
+  }
+
+  async removeGame(gameId: string): Promise<readonly DueItem[]> {
+    const rows = await this.#prisma.scheduledJob.findMany({ where: { gameId } });
+    await this.#prisma.scheduledJob.deleteMany({ where: { gameId } });
+    return rows.map((r) => ({ queue: r.queue as QueueName, key: r.key, at: r.at, data: r.data as unknown as JobData }));
+  }
+
+  async claim(ticket: FireTicket): Promise<boolean> {
+    if (!(await this.#current(ticket))) return false;
+    try {
+      await this.#prisma.schedulerClaim.create({ data: { fireId: ticket.fireId, attempt: ticket.attempt } });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+}
