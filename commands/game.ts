@@ -64,7 +64,8 @@ export const command: CommandModule = {
         if (!r.ok) return r;
         const status = await app.status(game.gameId);
         const players = status.ok ? status.value.seats.map((s) => `<@${s.userId}>`).join(', ') : '';
-        return ok(await ctx.services.presentResult(ctx.lang, { ...r.value, events: [] }, ctx.t('commands.replies.started', { players })));
+        const events = r.value.events.filter((e) => e.code !== 'core.game.started');
+        return ok(await ctx.services.presentResult(ctx.lang, { ...r.value, events }, ctx.t('commands.replies.started', { players })));
       }
       case 'status':
         return ok({ visibility: 'ephemeral', content: statusText(ctx, game) });

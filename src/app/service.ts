@@ -430,7 +430,10 @@ export function createApp(deps: AppDeps) {
       const snapshot = genesisSnapshot(m, genesis, pack.value?.data);
       const hash = hashSnapshot(snapshot);
       const startedGame: GameWithSeats = { ...g, seats: seated.map((s, index) => ({ ...s, index })) };
-      const events: GameEvent[] = [{ to: 'public', code: 'core.game.started', params: { players: seated.length } }];
+      const events: GameEvent[] = [
+        { to: 'public', code: 'core.game.started', params: { players: seated.length } },
+        ...(m.introduction?.(snapshot.state, pack.value?.data) ?? []),
+      ];
       for (const seat of genesis.seats) events.push(...m.secretsFor(snapshot.state, seat.index).map((e) => ({ ...e, to: seat.index })));
       const outbox = messagesFor(startedGame, 0, events, null, m.awaiting(snapshot.state), false);
       const started = await startGame(prisma, gameId, {

@@ -97,6 +97,8 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   viewFor(state: S, seat: number): Json;
   /** Secrets of one seat, for `/secrets` and DMs; an empty list when the seat holds none. */
   secretsFor(state: S, seat: number): readonly GameEvent[];
+  /** Public events told when the game starts (an opening passage); none when absent. */
+  introduction?(state: S, pack: P): readonly GameEvent[];
   prompts(state: S): readonly Prompt[];
   awaiting(state: S): Awaiting;
   status(state: S): GameStatus;

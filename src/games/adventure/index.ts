@@ -34,6 +34,9 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
     return applyStartEntry(initialState(adventureOptionsSchema.parse(options ?? {}), seats, pack), pack);
   },
   decide: decideAdventure,
+  introduction(_state, pack) {
+    return [{ to: 'public', code: 'adventure.entry.read', params: { entry: String(pack.start.entry), textKey: `entry.${pack.start.entry}` } }];
+  },
   publicView(state) {
     return publicAdventureView(state) as unknown as Json;
   },
