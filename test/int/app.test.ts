@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, createDispatcher, type App, type AppActor, type DeliveryResult, type GameExport } from '../../src/app/index.ts';
 import { listOutbox, type OutboxRow } from '../../src/store/index.ts';
 import { tallyGame } from '../support/tally-game.ts';
@@ -93,15 +93,31 @@ describe.each(backends)('app on %s', (kind) => {
     expect(doc.log.map((e) => e.nonce)).toEqual(['same-nonce', 'after']);
   });
 
-  it('GIVEN two app instances WHEN both play on one game at once THEN the loser retries once and both commands land in order', async () => {
+  it('GIVEN two app instances WHEN one commits while the other is about to append THEN the late one conflicts, retries once, and both commands land in order', async () => {
     const id = await twoPlayerGame();
     const peerDb = await db.openPeer();
-    const peer = createApp({ db: peerDb, games: { tally: tallyGame }, packs: () => undefined, clock: clock.now, logger });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reachedAppend = false;
+    const gatedPrisma = new Proxy(peerDb.prisma, {
+      get(target, prop, receiver) {
+        if (prop === '$transaction' && !reachedAppend) {
+          return async (...args: unknown[]) => {
+            reachedAppend = true;
+            await gate;
+            return (target.$transaction as (...a: unknown[]) => Promise<unknown>)(...args);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const peer = createApp({ db: { ...peerDb, prisma: gatedPrisma }, games: { tally: tallyGame }, packs: () => undefined, clock: clock.now, logger });
     logs.length = 0;
-    const [a, b] = await Promise.all([
-      app.play(id, ana, { type: 'add', args: { n: 1 } }, 'race-a'),
-      peer.play(id, ana, { type: 'add', args: { n: 2 } }, 'race-b'),
-    ]);
+    const late = peer.play(id, ana, { type: 'add', args: { n: 2 } }, 'race-b');
+    await vi.waitFor(() => expect(reachedAppend).toBe(true));
+    const a = await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'race-a');
+    release();
+    const b = await late;
     expect([a.ok, b.ok]).toEqual([true, true]);
     expect(logs).toContain('app.conflict');
     const doc = unwrap(await app.exportGame(id));
