@@ -4,6 +4,7 @@ import { ok, reject } from '../src/core/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
 import { encodeCustomId } from '../src/discord/custom-id.ts';
 import { described, t } from '../src/discord/i18n.ts';
+import { parseGameOptions } from '../src/discord/game-options.ts';
 import { jsonFile } from '../src/discord/services.ts';
 import type { SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
 import type { Rejection, Result } from '../src/core/index.ts';
@@ -21,7 +22,8 @@ export const command: CommandModule = {
         .addStringOption((o) => described(o.setName('game'), 'commands.game.options.game').setRequired(true).setAutocomplete(true))
         .addIntegerOption((o) => described(o.setName('players'), 'commands.game.options.players').setMinValue(1).setMaxValue(8))
         .addStringOption((o) => described(o.setName('pack'), 'commands.game.options.pack').setMaxLength(64))
-        .addIntegerOption((o) => described(o.setName('seed'), 'commands.game.options.seed').setMinValue(0).setMaxValue(2_147_483_647)),
+        .addIntegerOption((o) => described(o.setName('seed'), 'commands.game.options.seed').setMinValue(0).setMaxValue(2_147_483_647))
+        .addStringOption((o) => described(o.setName('options'), 'commands.game.options.options').setMaxLength(300)),
     )
     .addSubcommand((s) => described(s.setName('join'), 'commands.game.join.description'))
     .addSubcommand((s) => described(s.setName('leave'), 'commands.game.leave.description'))
@@ -110,6 +112,10 @@ async function newGame(ctx: CommandContext): Promise<CommandResult> {
   if (players !== null && (players < module.seats.min || players > module.seats.max)) {
     return reject('core.game.badPlayers', { min: module.seats.min, max: module.seats.max });
   }
+  const gameOptions = parseGameOptions(options.getString('options'));
+  if (!gameOptions.ok) return gameOptions;
+  const valid = module.optionsSchema.safeParse(gameOptions.value);
+  if (!valid.success) return reject('core.game.badOptions', { path: valid.error.issues[0]?.path.join('.') || '—' });
   const gameName = ctx.t(`commands.games.${gameType}`);
   const parentId = ctx.place.threadId ? (ctx.place.parentId ?? ctx.place.channelId) : ctx.place.channelId;
   const threadId = await ctx.services.createThread(parentId, t(ctx.lang, 'commands.replies.threadName', { game: gameName, host: ctx.actor.userName }).slice(0, 100));
@@ -120,6 +126,7 @@ async function newGame(ctx: CommandContext): Promise<CommandResult> {
     host: ctx.actor,
     gameType,
     maxPlayers: players ?? undefined,
+    options: gameOptions.value,
     seed: seed ?? undefined,
     locale: ctx.lang,
     packId: options.getString('pack') ?? undefined,
