@@ -75,7 +75,7 @@ export function applyCommand<S>(
 ): Result<Applied<S>, Rejection> {
   const status = module.status(snapshot.state);
   if (status.phase !== 'playing') return reject('core.gameOver', { phase: status.phase });
-  const schema = module.commandSchemas[command.type];
+  const schema = Object.hasOwn(module.commandSchemas, command.type) ? module.commandSchemas[command.type] : undefined;
   if (!schema) return reject('core.unknownCommand', { type: command.type });
   const parsed = schema.safeParse(command.args);
   if (!parsed.success) {

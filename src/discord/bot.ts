@@ -124,7 +124,9 @@ interface PostPayload {
 }
 
 /**
- * Sends one outbox row through Discord. The interaction's reply already told what happened, so a
+ * Sends one outbox row through Discord, with the row's idempotency key as the message nonce
+ * (`enforce_nonce`), so a resend after a crash between Discord's answer and `markSent` is dropped by
+ * Discord instead of posted twice. The interaction's reply already told what happened, so a
  * table refresh is the picture of the public view (skipped when the game has moved past it: the newer
  * refresh follows); notices without a picture are posted as text. A DM that
  * Discord refuses (50007) is reported as not retryable, so the dispatcher posts the `/secrets` notice.
@@ -157,7 +159,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const { flags: _flags, ...body } = messageOf(answer);
     const target = row.target as { channelId?: string; userId?: string };
     const channel = target.userId ? await (await client.users.fetch(target.userId)).createDM() : await sendable(client, target.channelId ?? '');
-    const message = await channel.send(body as Parameters<SendableChannels['send']>[0]);
+    const message = await channel.send({ ...body, nonce: row.idempotencyKey, enforceNonce: true } as Parameters<SendableChannels['send']>[0]);
     await schedule.recordReminder(p.gameId, p.seat, { channelId: message.channelId, messageId: message.id });
     return { ok: true, ref: message.id };
   }
@@ -214,7 +216,8 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         metrics?.deliveries.inc({ kind: row.kind, result: 'skipped' });
         return { ok: true };
       }
-      const { flags: _flags, ...body } = messageOf(answer);
+      const { flags: _flags, ...plain } = messageOf(answer);
+      const body = { ...plain, nonce: row.idempotencyKey, enforceNonce: true };
       const target = row.target as { channelId?: string; userId?: string };
       const message =
         row.kind === 'dm' || target.userId

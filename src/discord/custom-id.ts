@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const customIdSchema = z.object({
   kind: z.enum(['join', 'start', 'prompt', 'legal', 'mute', 'secrets']),
   gameId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
-  seq: z.number().int().min(0),
+  seq: z.number().int().min(0).max(999_999_999),
   a: z.number().int().min(0).max(999).default(0),
   b: z.number().int().min(0).max(999).default(0),
 });

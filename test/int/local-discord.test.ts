@@ -165,6 +165,18 @@ describe('local Discord with the real discord.js client', () => {
     await discord?.close();
   });
 
+  it('GIVEN a message sent with a nonce and enforce_nonce WHEN the same send is repeated (a resend after a crash) THEN, as on Discord, the first message comes back and nothing is posted twice', async () => {
+    const channel = await client.channels.fetch(discord.channelId);
+    if (!channel?.isSendable()) throw new Error('channel not sendable');
+    const before = discord.messages(discord.channelId).length;
+    const first = await channel.send({ content: 'table after move 3', nonce: 'tk42', enforceNonce: true });
+    const again = await channel.send({ content: 'table after move 3', nonce: 'tk42', enforceNonce: true });
+    expect(again.id).toBe(first.id);
+    expect(discord.messages(discord.channelId).length).toBe(before + 1);
+    const other = await channel.send({ content: 'another', nonce: 'tk43', enforceNonce: true });
+    expect(other.id).not.toBe(first.id);
+  });
+
   it('GIVEN a local Discord WHEN discord.js logs in THEN it is ready with the sandbox guild and registers commands', () => {
     expect(client.isReady()).toBe(true);
     expect(client.guilds.cache.get(discord.guildId)?.name).toBe('Turnkeeper Sandbox');

@@ -146,6 +146,8 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
   const quietMs = opts.quietMs ?? 40;
   const applicationId = opts.applicationId ?? new SnowflakeGenerator(2n, 2n).next(Date.now() - 86_400_000);
   const world = new World(applicationId);
+  /** Messages sent with `enforce_nonce`, by channel and nonce: Discord answers a repeat with the first message. */
+  const enforcedNonces = new Map<string, LocalMessage>();
   for (const name of opts.users ?? ['alice', 'bob', 'carol', 'dave']) world.addUser(name);
   const firstUser = [...world.users.values()].find((u) => !u.bot) ?? world.bot;
   const guild = world.addGuild(opts.guildName ?? 'Turnkeeper Sandbox', world.ids.nextForShard(0, shards), firstUser.id);
@@ -288,7 +290,11 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
         if (channel.type === ChannelKind.dm && world.users.get(channel.recipientId ?? '')?.refusesDms) {
           raise(new HttpError(403, { message: 'Cannot send messages to this user', code: 50007 }));
         }
+        const nonce = typeof body.nonce === 'string' || typeof body.nonce === 'number' ? `${channel.id}:${body.nonce}` : null;
+        const earlier = nonce && body.enforce_nonce === true ? enforcedNonces.get(nonce) : undefined;
+        if (earlier) return [200, world.messageJson(earlier)];
         const message = world.createMessage({ channelId: channel.id, authorId: world.bot.id, payload: body, files });
+        if (nonce && body.enforce_nonce === true) enforcedNonces.set(nonce, message);
         afterCreate(message);
         return [200, world.messageJson(message)];
       }

@@ -1,0 +1,268 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createApp, type App } from '../src/app/index.ts';
+import { loadCatalog, startRuntime, type Runtime } from '../src/cli/compose.ts';
+import { createRng, seedRng } from '../src/core/index.ts';
+import { gameModules } from '../src/games/index.ts';
+import { startLocalDiscord, type LocalDiscord } from '../src/local/discord/index.ts';
+import { loadConfig } from '../src/ops/config.ts';
+import { createLogger } from '../src/ops/logger.ts';
+import { loadLog, openDatabase, type Database } from '../src/store/index.ts';
+import { registerTallyStrings } from '../test/support/tally-strings.ts';
+import { benchTally } from './games.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Where the bench finds PostgreSQL when DATABASE_URL is unset (the project machines' server). */
+export const DEFAULT_PG = 'postgresql://postgres@127.0.0.1:5432/test';
+const modules = { ...gameModules, tally: benchTally };
+
+/** A bot under test: in this process (PGlite) or in worker processes (PostgreSQL), plus a reader app. */
+export interface BotUnderTest {
+  readonly kind: 'postgres' | 'pglite';
+  /** The driver's own application over the same database, for reads (who is awaited, legal moves). */
+  readonly app: App;
+  readonly db: Database;
+  floor(n: number): Promise<number[]>;
+  rss(): Promise<number[]>;
+  /** Holds `n` games (random play of `commands` each, mixed game types) in the first bot process. */
+  cache(n: number, commands: number): Promise<{ before: number; after: number; heapBefore: number; heapAfter: number }>;
+  stop(): Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Creates the scratch database `turnkeeper_bench` (dropped first if a run left it) and returns its URL. */
+export async function scratchDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS turnkeeper_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE turnkeeper_bench');
+  await admin.end();
+  return {
+    url: withDatabase(base, 'turnkeeper_bench'),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query('DROP DATABASE IF EXISTS turnkeeper_bench WITH (FORCE)');
+      await c.end();
+    },
+  };
+}
+
+async function readerApp(db: Database): Promise<App> {
+  const catalog = await loadCatalog(modules);
+  return createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, clock: () => new Date() });
+}
+
+interface Worker {
+  readonly child: ChildProcess;
+  request<T>(message: object, answer: string): Promise<T>;
+}
+
+function spawnWorker(env: NodeJS.ProcessEnv, profile: boolean): Promise<Worker> {
+  const execArgv = ['--import', 'tsx', '--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : [])];
+  const child = fork(path.join(here, 'worker.ts'), [], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const worker: Worker = {
+    child,
+    request<T>(message: object, answer: string): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const on = (m: unknown) => {
+          const msg = m as { type: string; message?: string };
+          if (msg.type === answer) {
+            child.off('message', on);
+            resolve(msg as T);
+          } else if (msg.type === 'error') {
+            child.off('message', on);
+            reject(new Error(msg.message));
+          }
+        };
+        child.on('message', on);
+        child.send(message);
+      });
+    },
+  };
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench worker exited with ${code}`)));
+    child.on('message', (m) => {
+      if ((m as { type: string }).type === 'ready') resolve(worker);
+    });
+  });
+}
+
+/** Bot processes, one per entry of `shardsPerProcess`, against PostgreSQL at `url`. */
+export async function startWorkers(discord: LocalDiscord, url: string, shardsPerProcess: readonly number[][], profile = false): Promise<BotUnderTest> {
+  const db = await openDatabase({ databaseUrl: url });
+  const workers: Worker[] = [];
+  const count = shardsPerProcess.flat().length;
+  for (const [i, ids] of shardsPerProcess.entries()) {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: url,
+      SHARD_IDS: ids.join(','),
+      SHARD_COUNT: String(count),
+      SHARDS: '',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      MIGRATE_ON_START: 'false',
+      HEALTH_PORT: '0',
+      TK_BENCH_TOKEN: discord.botToken,
+      TK_BENCH_API: discord.apiUrl,
+      TK_BENCH_REGISTER: i === 0 ? '1' : '0',
+    };
+    workers.push(await spawnWorker(env, profile));
+  }
+  for (const g of discord.guilds()) await discord.waitForBot(g.id, 20_000);
+  return {
+    kind: 'postgres',
+    db,
+    app: await readerApp(db),
+    floor: async (n) => (await workers[0]!.request<{ samples: number[] }>({ type: 'floor', n }, 'floor')).samples,
+    cache: (n, commands) => workers[0]!.request({ type: 'cache', n, commands }, 'cache'),
+    rss: async () => Promise.all(workers.map(async (w) => (await w.request<{ rss: number }>({ type: 'rss' }, 'rss')).rss)),
+    async stop() {
+      await Promise.all(workers.map((w) => w.request({ type: 'stop' }, 'stopped').catch(() => undefined)));
+      await db.close();
+    },
+  };
+}
+
+/** The bot in this process on embedded PGlite (in memory): the figure a single-machine install sees. */
+export async function startInProcess(discord: LocalDiscord): Promise<BotUnderTest> {
+  const config = { ...loadConfig({}), ALLOW_SEED: true, RATE_LIMIT_PER_MINUTE: 10_000, SHARDS: 1 };
+  const runtime: Runtime = await startRuntime({ config, logger: createLogger('silent'), token: discord.botToken, api: discord.apiUrl, modules, memory: true, registerCommands: true, dispatchIntervalMs: 100 });
+  return {
+    kind: 'pglite',
+    db: runtime.db,
+    app: runtime.app,
+    async floor(n) {
+      const samples: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        await runtime.db.prisma.guildSettings.create({ data: { guildId: `floor-${Date.now()}-${i}` } });
+        samples.push(performance.now() - t0);
+      }
+      return samples;
+    },
+    rss: async () => [process.memoryUsage().rss],
+    cache: () => Promise.reject(new Error('memory is measured in a worker process')),
+    stop: () => runtime.stop(),
+  };
+}
+
+/** The local Discord the bots log in to; `quietMs: 0` so a handle resolves as soon as the answer is complete. */
+export async function startDiscord(shards: number): Promise<LocalDiscord> {
+  registerTallyStrings();
+  return startLocalDiscord({ shards, quietMs: 0, sandbox: false, answerTimeoutMs: 60_000, users: ['host'] });
+}
+
+/** A started 4-seat tally game in its own thread, created through the bot with slash commands. */
+export interface BenchGame {
+  readonly gameId: string;
+  readonly threadId: string;
+  readonly users: readonly string[];
+  /** Interaction ids of the commands the bot accepted (public answers): the log must hold exactly these. */
+  readonly accepted: string[];
+  refused: number;
+  /** Interactions the bot did not answer in time (Discord: "The application did not respond"). */
+  failed: number;
+}
+
+/** Creates `count` games through the bot, spread over the local Discord's guilds (so over the shards). */
+export async function createGames(discord: LocalDiscord, bot: BotUnderTest, count: number, prefix: string): Promise<BenchGame[]> {
+  const guilds = discord.guilds();
+  const games: BenchGame[] = [];
+  let next = 0;
+  async function one(i: number): Promise<void> {
+    const guild = guilds[i % guilds.length]!;
+    const channel = discord.channel('games', guild.id);
+    const users = [0, 1, 2, 3].map((s) => discord.addUser(`${prefix}g${i}s${s}`).id);
+    const created = await discord.slash(users[0]!, channel.id, '/game new game:tally players:4');
+    const threadId = /<#(\d+)>/.exec(String(created.reply?.content ?? ''))?.[1];
+    if (!threadId) throw new Error(`game ${i}: no thread in ${JSON.stringify(created.reply?.content)}`);
+    for (const u of users.slice(1)) await discord.slash(u, threadId, '/game join');
+    const started = await discord.slash(users[0]!, threadId, '/game start');
+    if (started.ephemeral) throw new Error(`game ${i}: start refused: ${started.reply?.content ?? started.followUps[0]?.content}`);
+    const found = await bot.app.findByThread(threadId);
+    if (!found.ok) throw new Error(`game ${i}: ${found.error.code}`);
+    games[i] = { gameId: found.value, threadId, users, accepted: [], refused: 0, failed: 0 };
+  }
+  await Promise.all(
+    Array.from({ length: Math.min(16, count) }, async () => {
+      while (next < count) await one(next++);
+    }),
+  );
+  return games;
+}
+
+/**
+ * One random legal command of the awaited seat, through `/play action:<seq>.<index>` as a player picks
+ * it from autocomplete. Returns the end-to-end time (dispatch → interaction answered) in ms.
+ */
+export async function playOnce(discord: LocalDiscord, bot: BotUnderTest, game: BenchGame, rng: ReturnType<typeof createRng>): Promise<number | null> {
+  const status = await bot.app.status(game.gameId);
+  if (!status.ok || status.value.status !== 'playing') return null;
+  const userId = status.value.awaiting?.seats[0]?.userId;
+  if (!userId) return null;
+  const legal = await bot.app.legal(game.gameId, userId);
+  if (!legal.ok || legal.value.commands.length === 0) return null;
+  const index = rng.int(0, legal.value.commands.length - 1);
+  const t0 = performance.now();
+  let handle;
+  try {
+    handle = await discord.slash(userId, game.threadId, `/play action:${legal.value.seq}.${index}`);
+  } catch {
+    game.failed++;
+    return performance.now() - t0;
+  }
+  const ms = performance.now() - t0;
+  if (handle.ephemeral || handle.callbackType === null) game.refused++;
+  else game.accepted.push(handle.id);
+  return ms;
+}
+
+/** The driver's seeded chooser (the project's generator, never Math.random). */
+export function driverRng(seed: number) {
+  return createRng(seedRng(seed));
+}
+
+/** Waits until every outbox row has left `pending`/`sending` (or the time is up); returns what is left. */
+export async function drainOutbox(db: Database, timeoutMs: number): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const left = await db.prisma.outbox.count({ where: { status: { in: ['pending', 'sending'] } } });
+    if (left === 0 || Date.now() > until) return left;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * No command lost or applied twice: each game's log holds exactly the accepted interaction ids as
+ * nonces, once each, and replaying it reproduces the cached state's hash.
+ */
+export async function checkLogs(bot: BotUnderTest, games: readonly BenchGame[]): Promise<{ lost: number; doubled: number; extra: number; diverged: number }> {
+  let lost = 0;
+  let doubled = 0;
+  let extra = 0;
+  let diverged = 0;
+  for (const g of games) {
+    const log = await loadLog(bot.db.prisma, g.gameId);
+    const seen = new Map<string, number>();
+    for (const e of log) seen.set(e.nonce, (seen.get(e.nonce) ?? 0) + 1);
+    const accepted = new Set(g.accepted);
+    for (const id of accepted) {
+      const n = seen.get(id) ?? 0;
+      if (n === 0) lost++;
+      if (n > 1) doubled++;
+    }
+    extra += log.filter((e) => !accepted.has(e.nonce)).length;
+    const verified = await bot.app.verify(g.gameId);
+    const row = await bot.db.prisma.game.findUnique({ where: { id: g.gameId }, select: { stateHash: true } });
+    if (!verified.ok || !verified.value.ok || verified.value.hash !== row?.stateHash) diverged++;
+  }
+  return { lost, doubled, extra, diverged };
+}

@@ -1,0 +1,33 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { latencyCases } from './latency.ts';
+import { microCases } from './micro.ts';
+import { throughputCases } from './throughput.ts';
+import { machine, table, type BenchRow } from './stats.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+
+const cases: Record<string, (quick: boolean) => Promise<BenchRow[]>> = {
+  micro: microCases,
+  latency: latencyCases,
+  throughput: throughputCases,
+};
+
+const rows: BenchRow[] = [];
+const started = Date.now();
+for (const [name, run] of Object.entries(cases)) {
+  if (only && !only.includes(name)) continue;
+  const t0 = Date.now();
+  process.stderr.write(`bench: ${name}…\n`);
+  rows.push(...(await run(quick)));
+  process.stderr.write(`bench: ${name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+}
+const result = { at: new Date().toISOString(), quick, seconds: Math.round((Date.now() - started) / 1000), machine: machine(), rows };
+console.log(table(rows));
+const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
+console.log(`\nwritten ${path.relative(process.cwd(), out)} (${result.seconds} s, ${result.machine.cpus} CPUs, Node ${result.machine.node})`);
+process.exit(0);

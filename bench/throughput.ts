@@ -1,0 +1,52 @@
+import { checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startWorkers } from './e2e.ts';
+import { single, summarize, type BenchRow } from './stats.ts';
+
+/**
+ * Throughput: two bot processes (shard 0 of 2 and shard 1 of 2) sharing one PostgreSQL, games spread
+ * over a guild on each shard, every game playing random legal commands back to back for the duration.
+ * Afterwards every accepted command must be in its game's log exactly once and every log must replay
+ * to the cached state.
+ */
+export async function throughputCases(quick: boolean): Promise<BenchRow[]> {
+  const gamesWanted = quick ? 20 : 200;
+  const seconds = quick ? 8 : 60;
+  const scratch = await scratchDatabase(process.env.DATABASE_URL ?? DEFAULT_PG);
+  const discord = await startDiscord(2);
+  discord.addGuild('Shard one', { shard: 1 });
+  try {
+    const bot = await startWorkers(discord, scratch.url, [[0], [1]], process.argv.includes('--cpu-prof'));
+    try {
+      const games = await createGames(discord, bot, gamesWanted, 'tp-');
+      const rng = driverRng(7);
+      const latencies: number[] = [];
+      const until = performance.now() + seconds * 1000;
+      const t0 = performance.now();
+      await Promise.all(
+        games.map(async (g) => {
+          while (performance.now() < until) {
+            const ms = await playOnce(discord, bot, g, rng);
+            if (ms === null) break;
+            latencies.push(ms);
+          }
+        }),
+      );
+      const elapsed = (performance.now() - t0) / 1000;
+      const accepted = games.reduce((n, g) => n + g.accepted.length, 0);
+      const refused = games.reduce((n, g) => n + g.refused, 0);
+      const failed = games.reduce((n, g) => n + g.failed, 0);
+      const rss = await bot.rss();
+      const left = await drainOutbox(bot.db, quick ? 10_000 : 30_000);
+      const check = await checkLogs(bot, games);
+      return [
+        single(`throughput, 2 shard processes, ${games.length} games × 4 seats`, 'commands/s', accepted / elapsed, `${accepted} accepted in ${elapsed.toFixed(1)} s, refused ${refused}, unanswered in 3 s ${failed}; worker RSS ${rss.map((b) => Math.round(b / 2 ** 20)).join('+')} MB`),
+        summarize(`command latency during throughput (${games.length} games)`, 'ms', latencies),
+        { case: 'throughput integrity', unit: 'count', median: check.lost + check.doubled + check.diverged, p95: 0, p99: 0, n: games.length, notes: `lost ${check.lost}, applied twice ${check.doubled}, unexpected ${check.extra}, replay≠cache ${check.diverged}, outbox left ${left}` },
+      ];
+    } finally {
+      await bot.stop();
+    }
+  } finally {
+    await discord.close();
+    await scratch.drop();
+  }
+}

@@ -1,0 +1,258 @@
+import net from 'node:net';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startRuntime, type Runtime } from '../../src/cli/compose.ts';
+import { t } from '../../src/discord/i18n.ts';
+import { gameModules } from '../../src/games/index.ts';
+import { startLocalDiscord, type LocalDiscord } from '../../src/local/discord/index.ts';
+import { loadConfig } from '../../src/ops/config.ts';
+import { createLogger } from '../../src/ops/logger.ts';
+import { listOutbox, loadLog } from '../../src/store/index.ts';
+import { tallyGame } from '../support/tally-game.ts';
+import { registerTallyStrings } from '../support/tally-strings.ts';
+import { openTestDatabase, type TestDatabase } from '../support/db.ts';
+
+interface Harness {
+  readonly discord: LocalDiscord;
+  readonly runtime: Runtime;
+  stop(): Promise<void>;
+}
+
+/** The whole bot (router, app, outbox) against a local Discord, with the given rate limit and database. */
+async function harness(opts: { rateLimit: number; databaseUrl?: string; discord?: LocalDiscord }): Promise<Harness> {
+  registerTallyStrings();
+  const discord = opts.discord ?? (await startLocalDiscord({ sandbox: false, quietMs: 5 }));
+  const config = { ...loadConfig({}), ALLOW_SEED: true, RATE_LIMIT_PER_MINUTE: opts.rateLimit, SHARDS: 1, DATABASE_URL: opts.databaseUrl, MIGRATE_ON_START: !opts.databaseUrl };
+  const runtime = await startRuntime({
+    config,
+    logger: createLogger('silent'),
+    token: discord.botToken,
+    api: discord.apiUrl,
+    modules: { ...gameModules, tally: tallyGame },
+    memory: !opts.databaseUrl,
+    registerCommands: true,
+    dispatchIntervalMs: 50,
+    scheduler: { inProcess: true },
+  });
+  return {
+    discord,
+    runtime,
+    async stop() {
+      await runtime.stop();
+      if (!opts.discord) await discord.close();
+    },
+  };
+}
+
+/** A started tally game for the given users (the first hosts), in its own thread. */
+async function tallyIn(h: Harness, users: readonly string[]): Promise<{ threadId: string; gameId: string }> {
+  const created = await h.discord.slash(users[0]!, h.discord.channelId, '/game new game:tally');
+  const threadId = /<#(\d+)>/.exec(String(created.reply?.content ?? ''))?.[1];
+  if (!threadId) throw new Error(`no thread: ${String(created.reply?.content)}`);
+  for (const u of users.slice(1)) await h.discord.slash(u, threadId, '/game join');
+  await h.discord.slash(users[0]!, threadId, '/game start');
+  const found = await h.runtime.app.findByThread(threadId);
+  if (!found.ok) throw new Error(found.error.code);
+  return { threadId, gameId: found.value };
+}
+
+function answerText(handle: { reply?: { content?: unknown } | undefined; followUps: readonly { content?: unknown }[] }): string {
+  return String(handle.followUps.at(-1)?.content ?? handle.reply?.content ?? '');
+}
+
+describe('resilience through Discord', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness({ rateLimit: 10_000 });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('GIVEN fuzzed /play and /game new options WHEN sent as slash commands THEN the bot never fails and refusals are ephemeral with a reason', async () => {
+    const { threadId, gameId } = await tallyIn(h, ['alice', 'bob']);
+    const internal = t('en', 'core.internal');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 100 }).map((value) => ({ name: 'play', options: [{ name: 'action', type: 3, value }] })),
+          fc.tuple(fc.nat(5), fc.integer({ min: -5, max: 50 })).map(([seq, i]) => ({ name: 'play', options: [{ name: 'action', type: 3, value: `${seq}.${i}` }] })),
+          fc.record({ game: fc.string({ maxLength: 30 }), players: fc.integer({ min: 1, max: 8 }), seed: fc.nat() }).map((o) => ({
+            name: 'game',
+            options: [{ name: 'new', type: 1, options: [{ name: 'game', type: 3, value: o.game }, { name: 'players', type: 4, value: o.players }, { name: 'seed', type: 4, value: o.seed }] }],
+          })),
+        ),
+        fc.constantFrom('alice', 'bob', 'carol'),
+        async (input, user) => {
+          const handle = await h.discord.slash(user, threadId, input);
+          const text = answerText(handle);
+          expect(text.length).toBeGreaterThan(0);
+          expect(text).not.toBe(internal);
+          const refused = handle.ephemeral || handle.followUps.some((m) => m.ephemeralFor);
+          const action = input.name === 'play' ? (input.options[0] as { value?: unknown } | undefined)?.value : undefined;
+          if (action !== undefined && !/^\d+\.\d+$/.test(String(action))) expect(refused).toBe(true);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    const verified = await h.runtime.app.verify(gameId);
+    expect(verified).toMatchObject({ ok: true, value: { ok: true } });
+  });
+
+  it('GIVEN a spectator, a stranger and another seat WHEN they press a seat\'s prompt button THEN each is refused ephemerally with the reason and the game does not move', async () => {
+    const { threadId, gameId } = await tallyIn(h, ['alice', 'bob']);
+    const legal = await h.runtime.app.legal(gameId, h.discord.user('alice').id);
+    if (!legal.ok) throw new Error(legal.error.code);
+    const challenge = legal.value.commands.findIndex((c) => c.type === 'challenge');
+    await h.discord.slash('alice', threadId, `/play action:${legal.value.seq}.${challenge}`);
+    await h.runtime.dispatcher.tick();
+    const withButton = h.discord.messages(threadId).findLast((m) => JSON.stringify(m.components ?? []).includes('tk1|prompt'));
+    const customId = /"custom_id":"(tk1\|prompt\|[^"]+)"/.exec(JSON.stringify(withButton?.components ?? []))?.[1];
+    if (!withButton || !customId) throw new Error('no prompt button');
+    const before = await loadLog(h.runtime.db.prisma, gameId);
+    const watching = await h.discord.slash('carol', threadId, '/game watch');
+    expect(answerText(watching)).not.toBe(t('en', 'core.internal'));
+    for (const user of ['carol', 'dave']) {
+      const outsider = await h.discord.click(user, withButton.id, customId);
+      expect(outsider.ephemeral || outsider.followUps.some((m) => m.ephemeralFor)).toBe(true);
+      expect(answerText(outsider)).toBe(t('en', 'core.seat.notYours'));
+    }
+    const wrongSeat = await h.discord.click('alice', withButton.id, customId);
+    expect(wrongSeat.ephemeral || wrongSeat.followUps.some((m) => m.ephemeralFor)).toBe(true);
+    expect(await loadLog(h.runtime.db.prisma, gameId)).toHaveLength(before.length);
+    const owner = await h.discord.click('bob', withButton.id, customId);
+    expect(owner.ephemeral).toBe(false);
+    const stale = await h.discord.click('bob', withButton.id, customId);
+    expect(answerText(stale)).toBe(t('en', 'core.button.stale'));
+  });
+});
+
+describe('a user spamming commands', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness({ rateLimit: 5 });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('GIVEN a limit of 5 commands a minute WHEN a user sends a sixth THEN it is slowed with a polite ephemeral message and others are unaffected', async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await h.discord.slash('alice', h.discord.channelId, '/game status'));
+    const last = answers.at(-1)!;
+    expect(last.ephemeral).toBe(true);
+    expect(answerText(last)).toMatch(/^You are acting very quickly\. Take a breath and try again in \d+ s\.$/);
+    expect(answers.slice(0, 5).every((a) => answerText(a) !== answerText(last))).toBe(true);
+    const other = await h.discord.slash('bob', h.discord.channelId, '/game status');
+    expect(answerText(other)).not.toMatch(/acting very quickly/);
+  });
+});
+
+/** A TCP relay in front of PostgreSQL that can drop every connection and refuse new ones (a restart). */
+async function relay(target: URL): Promise<{ port: number; down(): void; up(): void; close(): Promise<void> }> {
+  let refusing = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (refusing) return client.destroy();
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', end).on('close', end).pipe(upstream);
+    upstream.on('error', end).on('close', end).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    down() {
+      refusing = true;
+      for (const s of sockets) s.destroy();
+    },
+    up() {
+      refusing = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under the bot', () => {
+  let db: TestDatabase;
+  let proxy: Awaited<ReturnType<typeof relay>>;
+  let h: Harness;
+  let proxied = '';
+  beforeAll(async () => {
+    db = await openTestDatabase('postgres');
+    const url = new URL(db.url!);
+    proxy = await relay(new URL(db.url!));
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    proxied = url.toString();
+    h = await harness({ rateLimit: 10_000, databaseUrl: proxied });
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await proxy?.close();
+    await db?.dispose();
+  });
+
+  it('GIVEN games in play WHEN PostgreSQL goes away mid-command and comes back THEN commands are refused with a clear message, none is half-applied, and play resumes', async () => {
+    const games = [];
+    for (let i = 0; i < 6; i++) games.push(await tallyIn(h, [`alice`, `bob`]));
+    const alice = h.discord.user('alice').id;
+    const picks = await Promise.all(games.map(async (g) => ({ g, legal: await h.runtime.app.legal(g.gameId, alice) })));
+    const inFlight = picks.map(({ g, legal }) => (legal.ok ? h.discord.slash('alice', g.threadId, `/play action:${legal.value.seq}.0`) : Promise.reject(new Error('no legal'))));
+    setTimeout(() => proxy.down(), 3);
+    const answers = await Promise.all(inFlight);
+    const during = await h.discord.slash('alice', games[0]!.threadId, '/game status');
+    expect(during.ephemeral).toBe(true);
+    expect(answerText(during)).toBe(t('en', 'core.unavailable'));
+    proxy.up();
+    for (const [i, g] of games.entries()) {
+      const accepted = answers[i]!.ephemeral ? 0 : 1;
+      if (answers[i]!.ephemeral) expect([t('en', 'core.unavailable'), t('en', 'core.internal')]).toContain(answerText(answers[i]!));
+      const log = await loadLog(db.prisma, g.gameId);
+      const row = await db.prisma.game.findUnique({ where: { id: g.gameId }, select: { seq: true, stateHash: true } });
+      expect(log).toHaveLength(row?.seq ?? -1);
+      expect(log.length).toBeLessThanOrEqual(1);
+      if (accepted) expect(log).toHaveLength(1);
+      const verified = await h.runtime.app.verify(g.gameId);
+      expect(verified).toMatchObject({ ok: true, value: { ok: true, hash: row?.stateHash } });
+    }
+    const legal = await h.runtime.app.legal(games[0]!.gameId, alice);
+    if (!legal.ok) throw new Error(legal.error.code);
+    const after = await h.discord.slash('alice', games[0]!.threadId, `/play action:${legal.value.seq}.0`);
+    expect(after.ephemeral).toBe(false);
+  });
+
+  it('GIVEN commands committed by a bot that dies before delivering anything WHEN a new bot process starts on the same database THEN every message is delivered exactly once', async () => {
+    await h.runtime.dispatcher.stop();
+    const dying = await harness({ rateLimit: 10_000, databaseUrl: proxied, discord: h.discord });
+    await dying.runtime.dispatcher.stop();
+    const { threadId, gameId } = await tallyIn(dying, ['carol', 'dave']);
+    const carol = h.discord.user('carol').id;
+    for (let i = 0; i < 3; i++) {
+      const legal = await dying.runtime.app.legal(gameId, carol);
+      if (!legal.ok) throw new Error(legal.error.code);
+      const add = legal.value.commands.findIndex((c) => c.type === 'add');
+      const answered = await h.discord.slash('carol', threadId, `/play action:${legal.value.seq}.${add}`);
+      expect(answered.ephemeral).toBe(false);
+    }
+    const pending = await listOutbox(db.prisma, { gameId, status: 'pending' });
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    await dying.runtime.bot.stop();
+    onTestFinished(() => dying.stop().catch(() => undefined));
+    const before = new Set([...h.discord.messages(threadId), ...h.discord.dms('carol'), ...h.discord.dms('dave')].map((m) => m.id));
+    for (let round = 0; round < 40 && (await listOutbox(db.prisma, { gameId, status: 'pending' })).length > 0; round++) await h.runtime.dispatcher.tick();
+    const rows = await listOutbox(db.prisma, { gameId });
+    expect(rows.filter((r) => r.status !== 'sent')).toEqual([]);
+    const refs = rows.flatMap((r) => (r.sentRef ? [r.sentRef] : []));
+    expect(new Set(refs).size).toBe(refs.length);
+    const botId = h.discord.botUser.id;
+    const delivered = [...h.discord.messages(threadId), ...h.discord.dms('carol'), ...h.discord.dms('dave')].filter((m) => !before.has(m.id) && m.authorId === botId && m.interactionId === null);
+    expect(delivered.map((m) => m.id).sort()).toEqual([...refs].sort());
+  });
+});
