@@ -15,15 +15,11 @@ export const command: CommandModule = {
   async execute(ctx) {
     const here = await ctx.services.gameHere(ctx.place);
     if (!here.ok) return here;
-    const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
-    if (!legal.ok) return legal;
     const raw = ctx.interaction.options.getString('action', true);
-    const match = /^(\d+)\.(\d+)$/.exec(raw);
+    const match = /^(\d{1,9})\.(\d{1,4})$/.exec(raw);
     if (!match) return reject('core.play.pickFromList');
-    if (Number(match[1]) !== legal.value.seq) return reject('core.button.stale');
-    const chosen = legal.value.commands[Number(match[2])];
-    if (!chosen) return reject('core.play.pickFromList');
-    const r = await ctx.services.app.play(here.value.gameId, ctx.actor, chosen, ctx.interaction.id, { expectedSeq: legal.value.seq });
+    if (Number(match[1]) !== here.value.seq) return reject('core.button.stale');
+    const r = await ctx.services.app.playLegal(here.value.gameId, ctx.actor, { seq: Number(match[1]), index: Number(match[2]) }, ctx.interaction.id);
     if (!r.ok) return r;
     return ok(await ctx.services.presentResult(ctx.lang, r.value));
   },

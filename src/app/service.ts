@@ -216,9 +216,13 @@ export function createApp(deps: AppDeps) {
     const awaiting = awaitingSeats(loaded.module.awaiting(snapshot.state), players(loaded.game));
     return {
       gameId: loaded.game.id,
+      gameType: loaded.game.gameType,
+      packId: loaded.game.packId,
       seq,
       events: events.filter((e) => e.to === 'public'),
+      seats: players(loaded.game),
       awaiting,
+      prompts: loaded.module.prompts(snapshot.state),
       status,
       phase: loaded.module.status(snapshot.state),
       ...(duplicate ? { duplicate } : {}),
@@ -468,6 +472,24 @@ export function createApp(deps: AppDeps) {
     },
 
     /**
+     * Plays the `index`-th of the actor's legal commands as they stood at `seq` (what `/play`
+     * autocomplete offered): one load instead of a `legal` call followed by `play`.
+     */
+    playLegal(gameId: string, actor: AppActor, choice: { readonly seq: number; readonly index: number }, nonce: string): AppResult<CommandResult> {
+      return commit(gameId, actor, nonce, async (loaded, now) => {
+        const who = resolveActor(loaded.game, actor);
+        if (!who.ok) return who;
+        if (who.value.seat === null) return reject('core.seat.none');
+        const command = loaded.module.legalCommands(loaded.snapshot.state, who.value.seat)[choice.index];
+        if (!command) return reject('core.play.pickFromList');
+        const applied = applyCommand(loaded.module, loaded.snapshot, command, { seat: who.value.seat, asHost: false, now }, loaded.pack?.data);
+        if (!applied.ok) return applied;
+        const a = applied.value;
+        return ok({ type: command.type, args: a.args, seat: who.value.seat, asHost: false, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+      }, choice.seq);
+    },
+
+    /**
      * Plays the game's `timeoutAction` for a seat (a hard deadline, an away seat, or `/game skip`), logged
      * as a host action by `actorUserId`. `core.timeout.none` when the game declares nothing for that wait.
      */
@@ -544,6 +566,12 @@ export function createApp(deps: AppDeps) {
 
     status(gameId: string): AppResult<GameStatusView> {
       return loadGame(gameId).then(statusOf);
+    },
+
+    /** The status of the game hosted in a Discord thread, in one query (`core.game.notFound` when there is none). */
+    async statusByThread(threadId: string): AppResult<GameStatusView> {
+      const game = await findGameByThread(prisma, threadId);
+      return statusOf(game ? ok(game) : reject('core.game.notFound', { threadId }));
     },
 
     /** The id of the game hosted in a Discord thread (`core.game.notFound` when there is none). */

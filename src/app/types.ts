@@ -55,7 +55,13 @@ export interface LobbyView {
 /** What `start`, `play` and `undo` return: the public events to reply with at once, and who is next. */
 export interface CommandResult {
   readonly gameId: string;
+  readonly gameType: string;
+  readonly packId: string | null;
   readonly seq: number;
+  /** The seated players, so the answer can name them without another query. */
+  readonly seats: readonly SeatSummary[];
+  /** Questions now awaiting an answer (buttons under the reply). */
+  readonly prompts: readonly Prompt[];
   /** Public events only; seat-addressed ones go out as DMs through the outbox. */
   readonly events: readonly GameEvent[];
   readonly awaiting: AwaitingSeats;

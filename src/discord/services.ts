@@ -62,17 +62,13 @@ export function createServices(deps: ServicesDeps): Services {
 
   async function gameHere(place: ButtonContext['place']): Promise<Result<GameStatusView, Rejection>> {
     if (!place.threadId) return reject('core.game.notInThread');
-    const found = await app.findByThread(place.threadId);
-    if (!found.ok) return found;
-    return app.status(found.value);
+    return app.statusByThread(place.threadId);
   }
 
   async function presentResult(lang: Language, result: AppCommandResult, header?: string): Promise<Answer> {
-    const status = await app.status(result.gameId);
-    const view = status.ok ? status.value : null;
-    const names = view?.seats.map((s) => s.userName) ?? [];
-    const users = view?.seats.map((s) => s.userId) ?? [];
-    const packText = view ? catalog.packText(view.gameType, view.packId) : undefined;
+    const names = result.seats.map((s) => s.userName);
+    const users = result.seats.map((s) => s.userId);
+    const packText = catalog.packText(result.gameType, result.packId);
     const lines: string[] = [];
     if (header) lines.push(header);
     const events = formatEvents(result.events, lang, names, packText, users);
@@ -82,8 +78,7 @@ export function createServices(deps: ServicesDeps): Services {
       lines.push(t(lang, `commands.replies.phase.${result.phase.phase}`));
     } else if (result.awaiting.seats.length > 0) {
       lines.push(t(lang, 'commands.replies.awaiting', { players: result.awaiting.seats.map((s) => `<@${s.userId}>`).join(', ') }));
-      const prompts = await app.prompts(result.gameId);
-      if (prompts.ok) buttons = promptButtons(result.gameId, prompts.value.seq, prompts.value.prompts, lang, names, packText);
+      buttons = promptButtons(result.gameId, result.seq, result.prompts, lang, names, packText);
     }
     return { visibility: 'public', content: lines.join('\n'), buttons };
   }
