@@ -38,7 +38,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       case 'pack': {
         if (rest[0] !== 'validate' || !rest[1]) break;
         const { validatePackCli } = await import('../content/index.ts');
-        const { exitCode, output } = await validatePackCli(rest[1], { json: rest.includes('--json') });
+        const { gameModules } = await import('../games/index.ts');
+        const schemaFor = (gameType: string) => gameModules[gameType]?.packSchema;
+        const { exitCode, output } = await validatePackCli(rest[1], { json: rest.includes('--json'), schemaFor });
         console.log(output);
         return exitCode;
       }
@@ -64,6 +66,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof ConfigError) {
       console.error(error.message);
       return 78;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (/Can't reach database server|ECONNREFUSED|ENOTFOUND|password authentication failed|does not exist/i.test(message)) {
+      console.error(`Cannot use the database named by DATABASE_URL: ${message.split('\n')[0]}`);
+      return 69;
     }
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     return 1;

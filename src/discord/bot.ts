@@ -6,7 +6,7 @@ import type { OutboxRow } from '../store/index.ts';
 import type { ShardSetting } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { hasRenderer, renderTable } from '../render/index.ts';
+import { hasRenderer, renderSheets, renderTable } from '../render/index.ts';
 import { messageOf } from './answer.ts';
 import type { Answer, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
@@ -193,8 +193,8 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     }
     if (payload.image && view.publicView !== null && hasRenderer(view.gameType)) {
       if (view.seq !== payload.seq) return null;
-      const data = await renderTable(view.gameType, view.publicView, lang);
-      return { visibility: 'public', content: t(lang, 'commands.replies.table', { seq: payload.seq }), files: [{ name: `table-${payload.seq}.png`, data }] };
+      const [data, sheets] = await Promise.all([renderTable(view.gameType, view.publicView, lang), renderSheets(view.gameType, view.publicView, lang)]);
+      return { visibility: 'public', content: t(lang, 'commands.replies.table', { seq: payload.seq }), files: [{ name: `table-${payload.seq}.png`, data }, ...sheets] };
     }
     if (payload.image) return null;
     const lines = formatEvents(payload.events ?? [], lang, names, packText, users);

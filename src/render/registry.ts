@@ -18,3 +18,22 @@ export function renderTable(gameType: string, view: unknown, locale: string): Pr
   if (!render) return Promise.reject(new Error(`no renderer registered for game type "${gameType}"`));
   return render(view, locale);
 }
+
+/** Public pictures posted beside the table (e.g. each player's inventory, face up as on the table). */
+export type SheetRenderer = (view: unknown, locale: string) => Promise<readonly { readonly name: string; readonly data: Buffer }[]>;
+
+const sheetRenderers = new Map<string, SheetRenderer>();
+
+export function registerSheets(gameType: string, render: SheetRenderer): void {
+  sheetRenderers.set(gameType, render);
+}
+
+/**
+ * The extra public pictures of a view; none for games that registered none. Discord allows 10
+ * attachments per message, so the table and at most 9 sheets travel together.
+ * @see https://discord.com/developers/docs/resources/message#create-message
+ */
+export async function renderSheets(gameType: string, view: unknown, locale: string): Promise<readonly { readonly name: string; readonly data: Buffer }[]> {
+  const render = sheetRenderers.get(gameType);
+  return render ? (await render(view, locale)).slice(0, 9) : [];
+}

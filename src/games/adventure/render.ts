@@ -12,6 +12,7 @@ import {
   wrapText,
   encodePng,
   registerRenderer,
+  registerSheets,
   type CanvasRenderingContext2D,
   type Rect,
 } from '../../render/index.ts';
@@ -340,4 +341,10 @@ export async function renderInventory(view: AdventureView, seat: number, lang: s
  */
 export function register(textFor?: (view: AdventureView) => AdventureText | undefined): void {
   registerRenderer('adventure', (view, locale) => renderAdventureTable(view as AdventureView, locale, textFor?.(view as AdventureView)));
+  registerSheets('adventure', async (raw, locale) => {
+    const view = raw as AdventureView;
+    const text = textFor?.(view);
+    const seats = [...new Set(view.characters.map((c) => c.seat))].sort((a, b) => a - b);
+    return Promise.all(seats.map(async (seat) => ({ name: `inventory-${seat + 1}.png`, data: await renderInventory(view, seat, locale, text) })));
+  });
 }
