@@ -10,7 +10,7 @@ import type { SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
 import type { Rejection, Result } from '../src/core/index.ts';
 import type { AutocompleteContext } from '../src/discord/command.ts';
 import type { PolicyInput } from '../src/scheduler/index.ts';
-import { commandLabel } from './play.ts';
+import { legalChoices } from '../src/discord/present.ts';
 
 const GAME_IDS = ['comanauts', 'adventure', 'comaward', 'lifeform'] as const;
 
@@ -313,9 +313,5 @@ async function actAutocomplete(ctx: AutocompleteContext): Promise<readonly { nam
   const seat = (ctx.interaction.options.getInteger('seat') ?? 0) - 1;
   const legal = await ctx.services.app.legalForSeat(here.value.gameId, seat);
   if (!legal.ok) return [];
-  const typed = String(ctx.interaction.options.getFocused() ?? '').toLowerCase();
-  return legal.value.commands
-    .map((c, i) => ({ name: commandLabel(ctx.lang, here.value.gameType, c), value: `${legal.value.seq}.${i}` }))
-    .filter((choice) => choice.name.toLowerCase().includes(typed))
-    .slice(0, 25);
+  return legalChoices(ctx.lang, here.value.gameType, legal.value, String(ctx.interaction.options.getFocused() ?? ''));
 }

@@ -1,7 +1,8 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { ok, reject, type GameCommand } from '../src/core/index.ts';
+import { ok, reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described, hasText, t, type Language } from '../src/discord/i18n.ts';
+import { described } from '../src/discord/i18n.ts';
+import { legalChoices } from '../src/discord/present.ts';
 
 /**
  * `/play action:<…>`: any legal action of any game, chosen from autocomplete (fed by the game's
@@ -29,18 +30,6 @@ export const command: CommandModule = {
     if (!here.ok) return [];
     const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
     if (!legal.ok) return [];
-    const typed = String(ctx.interaction.options.getFocused() ?? '').toLowerCase();
-    return legal.value.commands
-      .map((c, i) => ({ name: commandLabel(ctx.lang, here.value.gameType, c), value: `${legal.value.seq}.${i}` }))
-      .filter((choice) => choice.name.toLowerCase().includes(typed))
-      .slice(0, 25);
+    return legalChoices(ctx.lang, here.value.gameType, legal.value, String(ctx.interaction.options.getFocused() ?? ''));
   },
 };
-
-/** A readable label for a command: the game's own text when it has one, else the type and arguments. */
-export function commandLabel(lang: Language, gameType: string, c: GameCommand): string {
-  const code = `${gameType}.command.${c.type}`;
-  if (hasText(code)) return t(lang, code, c.args as Record<string, unknown>);
-  const args = Object.entries(c.args).map(([k, v]) => `${k}:${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return [c.type, ...args].join(' ');
-}

@@ -1,7 +1,7 @@
-import type { GameEvent, Prompt } from '../core/index.ts';
+import type { GameCommand, GameEvent, Prompt } from '../core/index.ts';
 import type { ButtonSpec } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
-import { t, type Language } from './i18n.ts';
+import { hasText, t, type Language } from './i18n.ts';
 
 /** Looks up a content pack's text by key in a language (entries, card texts); undefined when absent. */
 export type PackText = (key: string, lang: Language) => string | undefined;
@@ -72,4 +72,29 @@ export function promptButtons(
     });
   });
   return buttons.slice(0, 25);
+}
+
+/** A readable label for a command: the game's own text when it has one, else the type and arguments. */
+export function commandLabel(lang: Language, gameType: string, c: GameCommand): string {
+  const code = `${gameType}.command.${c.type}`;
+  if (hasText(code)) return t(lang, code, c.args as Record<string, unknown>);
+  const args = Object.entries(c.args).map(([k, v]) => `${k}:${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  return [c.type, ...args].join(' ');
+}
+
+/**
+ * Autocomplete choices for legal commands (at most 25, Discord's limit): the value is `<seq>.<index>`,
+ * so a choice made before the game moved on is refused instead of played.
+ */
+export function legalChoices(
+  lang: Language,
+  gameType: string,
+  legal: { readonly seq: number; readonly commands: readonly GameCommand[] },
+  typed: string,
+): { name: string; value: string }[] {
+  const needle = typed.toLowerCase();
+  return legal.commands
+    .map((c, i) => ({ name: commandLabel(lang, gameType, c), value: `${legal.seq}.${i}` }))
+    .filter((choice) => choice.name.toLowerCase().includes(needle))
+    .slice(0, 25);
 }

@@ -29,6 +29,23 @@ export interface NewGameRow {
 
 const withSeats = { seats: { orderBy: { index: 'asc' } } } as const;
 
+/** The columns a new game row and an imported one share. */
+function gameColumns(row: Omit<NewGameRow, 'players' | 'seatLimit'>) {
+  return {
+    guildId: row.guildId,
+    channelId: row.channelId,
+    threadId: row.threadId ?? null,
+    gameType: row.gameType,
+    packId: row.packId ?? null,
+    packVersion: row.packVersion ?? null,
+    rulesVersion: row.rulesVersion,
+    seed: row.seed,
+    options: row.options as Prisma.InputJsonValue,
+    hostUserId: row.hostUserId,
+    locale: row.locale ?? 'en',
+  };
+}
+
 /** Creates a lobby; `players` take seats in the given order. A taken thread gives `threadTaken`. */
 export async function createGame(
   prisma: PrismaClient,
@@ -37,17 +54,7 @@ export async function createGame(
   try {
     const game = await prisma.game.create({
       data: {
-        guildId: row.guildId,
-        channelId: row.channelId,
-        threadId: row.threadId ?? null,
-        gameType: row.gameType,
-        packId: row.packId ?? null,
-        packVersion: row.packVersion ?? null,
-        rulesVersion: row.rulesVersion,
-        seed: row.seed,
-        options: row.options as Prisma.InputJsonValue,
-        hostUserId: row.hostUserId,
-        locale: row.locale ?? 'en',
+        ...gameColumns(row),
         seatLimit: row.seatLimit ?? null,
         seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName })) },
       },
@@ -281,17 +288,7 @@ export async function insertImportedGame(
   try {
     const game = await prisma.game.create({
       data: {
-        guildId: row.guildId,
-        channelId: row.channelId,
-        threadId: row.threadId ?? null,
-        gameType: row.gameType,
-        packId: row.packId ?? null,
-        packVersion: row.packVersion ?? null,
-        rulesVersion: row.rulesVersion,
-        seed: row.seed,
-        options: row.options as Prisma.InputJsonValue,
-        hostUserId: row.hostUserId,
-        locale: row.locale ?? 'en',
+        ...gameColumns(row),
         status: row.status,
         seq: last?.seq ?? 0,
         genesis: row.genesis as unknown as Prisma.InputJsonValue,
