@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { configure } from 'safe-stable-stringify';
 
-/** Canonical JSON (RFC 8785): the same value always gives the same text, whatever the key order. */
+const stable = configure({ deterministic: true, bigint: false, circularValue: TypeError });
+
+/**
+ * Canonical JSON: object keys sorted, numbers and strings as JSON.stringify writes them. For the
+ * integers, strings and booleans game states hold this is exactly RFC 8785, at about twice the speed of
+ * a general RFC 8785 serializer (hashing runs after every command).
+ */
 export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value);
+  const text = stable(value);
   if (text === undefined) throw new TypeError('value cannot be expressed as JSON');
   return text;
 }
