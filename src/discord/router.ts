@@ -91,10 +91,17 @@ export function createRouter(options: RouterOptions) {
     work: Promise<CommandResult>,
     place: CommandContext['place'],
   ): Promise<void> {
-    const guarded = work.then((r) => toAnswer(lang, r, place)).catch((error: unknown) => {
-      logger.error({ err: error, interaction: interaction.id }, 'interaction failed');
-      return failureAnswer(lang, error);
-    });
+    const name = interaction.isChatInputCommand() ? interaction.commandName : 'button';
+    const guarded = work
+      .then((r) => {
+        metrics?.commands.inc({ command: name, outcome: r.ok ? 'accepted' : 'refused' });
+        return toAnswer(lang, r, place);
+      })
+      .catch((error: unknown) => {
+        metrics?.commands.inc({ command: name, outcome: 'failed' });
+        logger.error({ err: error, interaction: interaction.id }, 'interaction failed');
+        return failureAnswer(lang, error);
+      });
     const timer = new Promise<null>((resolve) => setTimeout(resolve, DIRECT_REPLY_MS, null).unref?.());
     const quick = await Promise.race([guarded, timer]);
     if (quick) {

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics, Gauge } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics of one process, served on `/metrics`. */
 export function createMetrics() {
@@ -6,12 +6,11 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry });
   return {
     registry,
-    commands: new Counter({ name: 'turnkeeper_commands_total', help: 'Game commands by outcome', labelNames: ['game', 'outcome'], registers: [registry] }),
+    commands: new Counter({ name: 'turnkeeper_commands_total', help: 'Slash commands and buttons by name and outcome', labelNames: ['command', 'outcome'], registers: [registry] }),
     interactionSeconds: new Histogram({
       name: 'turnkeeper_interaction_seconds', help: 'Time from interaction received to reply sent', labelNames: ['kind'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
     }),
-    outboxPending: new Gauge({ name: 'turnkeeper_outbox_pending', help: 'Outbox rows waiting for delivery', registers: [registry] }),
     deliveries: new Counter({ name: 'turnkeeper_deliveries_total', help: 'Outbox deliveries by kind and result', labelNames: ['kind', 'result'], registers: [registry] }),
   };
 }

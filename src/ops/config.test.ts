@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('GIVEN an empty environment WHEN loaded THEN every default applies (local sandbox, embedded database)', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ DATA_DIR: './data', PORT: 8080, HEALTH_PORT: 9464, SHARDS: 'auto', MIGRATE_ON_START: true, ALLOW_SEED: false, DEFAULT_LOCALE: 'en' });
+    expect(config.DISCORD_TOKEN).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('GIVEN a bad value WHEN loaded THEN the error names the variable and what it got', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT is invalid \(got "eighty"\)/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL .*postgresql:\/\//);
+    expect(() => loadConfig({ ALLOW_SEED: 'maybe' })).toThrow(/ALLOW_SEED/);
+  });
+
+  it('GIVEN blank variables (an .env with empty lines) WHEN loaded THEN they count as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '  ' }).REDIS_URL).toBeUndefined();
+  });
+});
