@@ -99,7 +99,17 @@ export function createDispatcher(options: DispatcherOptions) {
     const requeued = await requeueStale(db.prisma, new Date(now.getTime() - staleAfterMs));
     const rows = await claimDue(db.prisma, now, batch, workerId);
     const report = { claimed: rows.length, sent: 0, retried: 0, failed: 0, dead: 0, requeued };
-    for (const row of rows) report[await handle(row)]++;
+    const byTarget = new Map<string, OutboxRow[]>();
+    for (const row of rows) {
+      const target = row.target as { channelId?: string; userId?: string } | null;
+      const key = target?.channelId ?? target?.userId ?? `row:${row.id}`;
+      byTarget.set(key, [...(byTarget.get(key) ?? []), row]);
+    }
+    await Promise.all(
+      [...byTarget.values()].map(async (inOrder) => {
+        for (const row of inOrder) report[await handle(row)]++;
+      }),
+    );
     return report;
   }
 
@@ -115,19 +125,24 @@ export function createDispatcher(options: DispatcherOptions) {
 
   return {
     workerId,
-    /** One pass: requeue stale claims, claim due rows, deliver them in order. Never overlaps itself. */
+    /**
+     * One pass: requeue stale claims, claim due rows, deliver them: targets (a thread, a user) in
+     * parallel, each target's rows in order. Never overlaps itself.
+     */
     tick,
-    /** Ticks every `intervalMs` (first one at once) until `stop`. */
+    /** Ticks every `intervalMs` (at once again while a full batch was claimed) until `stop`. */
     start(): void {
       if (timer) return;
       const loop = async () => {
+        let backlog = false;
         try {
           const r = await tick();
+          backlog = r.claimed >= batch;
           if (r.claimed > 0) logger?.debug({ ...r }, 'outbox.tick');
         } catch (e) {
           logger?.error({ error: e instanceof Error ? e.message : String(e) }, 'outbox.tickFailed');
         }
-        if (timer) timer = setTimeout(loop, intervalMs);
+        if (timer) timer = setTimeout(loop, backlog ? 0 : intervalMs);
       };
       timer = setTimeout(loop, 0);
     },

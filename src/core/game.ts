@@ -75,7 +75,7 @@ export interface Awaiting {
 }
 
 /**
- * The contract every game implements. Everything here is pure: no I/O, no clock, no `Math.random`.
+ * The contract every game implements. Everything here is pure: no I/O, no clock, no unseeded chance.
  * Modelled on a decider (Emmett) with boardgame.io's pure moves, plus structured rejections.
  */
 export interface GameModule<S = unknown, O = unknown, P = unknown> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, createDispatcher, type App, type AppActor, type DeliveryResult, type GameExport } from '../../src/app/index.ts';
-import { listOutbox, type OutboxRow } from '../../src/store/index.ts';
+import { enqueue, listOutbox, type OutboxRow } from '../../src/store/index.ts';
 import { tallyGame } from '../support/tally-game.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
 
@@ -172,6 +172,31 @@ describe.each(backends)('app on %s', (kind) => {
     const tampered = { ...json, log: json.log.map((e) => (e.seq === 4 ? { ...e, args: { n: 2 } } : e)) };
     expect(unwrap(await app.verify(tampered))).toMatchObject({ ok: false, seq: 4, reason: 'hash' });
     expect(await app.importGame(tampered, { guildId: 'g2', channelId: 'c2', host: bo })).toEqual({ ok: false, error: { code: 'core.import.diverged', params: { seq: 4 } } });
+  });
+
+  it('GIVEN rows for two threads WHEN one tick delivers them THEN the threads are served side by side and each thread keeps its order', async () => {
+    await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { status: 'sent' } });
+    const post = (channelId: string, n: number) => ({ kind: 'post', target: { channelId }, payload: { n } });
+    await enqueue(db.prisma, null, [post('t-a', 1), post('t-a', 2), post('t-a', 3), post('t-b', 1), post('t-b', 2)]);
+    await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { nextAttemptAt: clock.now() } });
+    const log: string[] = [];
+    let inFlight = 0;
+    let overlapped = false;
+    const dispatcher = createDispatcher({
+      db, clock: clock.now, batch: 10,
+      deliver: async (row) => {
+        inFlight++;
+        overlapped ||= inFlight > 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`${(row.target as { channelId: string }).channelId}#${(row.payload as { n: number }).n}`);
+        inFlight--;
+        return { ok: true };
+      },
+    });
+    expect(await dispatcher.tick()).toMatchObject({ claimed: 5, sent: 5 });
+    expect(overlapped).toBe(true);
+    expect(log.filter((l) => l.startsWith('t-a'))).toEqual(['t-a#1', 't-a#2', 't-a#3']);
+    expect(log.filter((l) => l.startsWith('t-b'))).toEqual(['t-b#1', 't-b#2']);
   });
 
   it('GIVEN committed rows WHEN the dispatcher crashes mid-delivery and restarts THEN each message goes out exactly once', async () => {
