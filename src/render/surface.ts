@@ -74,3 +74,11 @@ export function cachedLayer(key: string, width: number, height: number, draw: (c
 export function clearLayerCache(): void {
   layers.clear();
 }
+
+/**
+ * Lets the event loop run between drawing steps. Drawing on a canvas is synchronous; a table drawn in a
+ * few steps with a yield between them keeps other interactions answered while it renders.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

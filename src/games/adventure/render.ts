@@ -15,6 +15,7 @@ import {
   registerSheets,
   type CanvasRenderingContext2D,
   type Rect,
+  yieldToEventLoop,
 } from '../../render/index.ts';
 import { packText, type AdventurePack } from './content.ts';
 import { HEALTH_BY_CHARACTERS } from './state.ts';
@@ -272,17 +273,19 @@ export async function renderAdventureTable(view: AdventureView, lang: string, te
 
   const sideH = drawSide(measure.ctx, view, 0, 0, say);
   const height = Math.ceil(Math.max(boardH, sideH, 600) + 2 * MARGIN);
+  await yieldToEventLoop();
 
   const { canvas, ctx } = createSurface(TABLE_WIDTH, height);
   ctx.fillStyle = PALETTE.background;
   ctx.fillRect(0, 0, TABLE_WIDTH, height);
   let y = MARGIN;
-  rowHeights.forEach((rowH, row) => {
+  for (const [row, rowH] of rowHeights.entries()) {
     layouts.slice(row * ROOM_COLUMNS, (row + 1) * ROOM_COLUMNS).forEach((layout, col) => {
       drawRoom(ctx, view, layout, { x: MARGIN + col * (roomW + GAP), y, w: roomW, h: rowH }, say);
     });
     y += rowH + GAP;
-  });
+    await yieldToEventLoop();
+  }
   ctx.strokeStyle = PALETTE.panelBorder;
   ctx.lineWidth = 2;
   ctx.beginPath();
@@ -290,6 +293,7 @@ export async function renderAdventureTable(view: AdventureView, lang: string, te
   ctx.lineTo(TABLE_WIDTH - MARGIN - SIDE_W - GAP, height - MARGIN);
   ctx.stroke();
   drawSide(ctx, view, TABLE_WIDTH - MARGIN - SIDE_W, MARGIN, say);
+  await yieldToEventLoop();
   return encodePng(canvas);
 }
 

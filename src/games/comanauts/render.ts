@@ -19,6 +19,7 @@ import {
   type LegendItem,
   type Point,
   type Rect,
+  yieldToEventLoop,
 } from '../../render/index.ts';
 
 type Text = { en: string; es: string };
@@ -130,9 +131,13 @@ export async function renderComanauts(viewJson: unknown, locale: string): Promis
   if (view.outcome) {
     drawText(ctx, view.outcome.phase === 'won' ? L.won : L.lost, { x: WIDTH - 20, y: 22, size: FONT_SIZE.label, bold: true, align: 'right', colour: view.outcome.phase === 'won' ? PALETTE.green : PALETTE.red });
   }
+  await yieldToEventLoop();
   drawMap(ctx, view, tx);
+  await yieldToEventLoop();
   drawSideboard(ctx, view, L, tx);
+  await yieldToEventLoop();
   drawSheets(ctx, view, L, tx);
+  await yieldToEventLoop();
   return encodePng(canvas);
 }
 
