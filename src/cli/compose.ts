@@ -7,8 +7,8 @@ import { startBot, type Bot } from '../discord/bot.ts';
 import { loadCommands } from '../discord/registry.ts';
 import { gameModules } from '../games/index.ts';
 import { adventureText, register as registerAdventureRenderer } from '../games/adventure/render.ts';
-import '../games/comanauts/render.ts';
-import { pickLanguage, t } from '../discord/i18n.ts';
+import { register as registerComanautsRenderer } from '../games/comanauts/render.ts';
+import { hasText, pickLanguage, t } from '../discord/i18n.ts';
 import type { Config } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
@@ -67,6 +67,7 @@ export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> =
 
 /** Table pictures of each game, with the pack's texts and the interface strings in the reader's language. */
 export function registerRenderers(catalog: LoadedCatalog): void {
+  registerComanautsRenderer((code, lang) => (hasText(code) ? t(pickLanguage(lang), code) : undefined));
   registerAdventureRenderer((view) => {
     const pack = catalog.packs('adventure', view.packId, view.packVersion);
     if (!pack) return undefined;

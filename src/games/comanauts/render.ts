@@ -98,30 +98,25 @@ const DIE_OF: Record<string, DieColour> = {
   child: 'translucentBlue',
 };
 
-const LABELS = {
-  en: {
-    round: 'Round', turn: 'turn', bookkeeper: 'bookkeeper', safe: 'SAFE', hostile: 'HOSTILE', group: 'Group task', child: 'Inner child',
-    threat: 'Threat track', enemies: 'Enemy slots', morass: 'The Morass', discard: 'Discard pool', insight: 'Insight', bag: 'in bag',
-    life: 'Life', clarity: 'Clarity', stored: 'Stored', inventory: 'Inventory', statuses: 'Status', suspicious: 'SUSPICIOUS', backs: 'face-down',
-    dotted: 'dotted: any die', solidWhite: 'solid white: no crossing', coloured: 'solid colour: that die or purple', def: 'DEF', hand: 'Hand',
-    won: 'The comanauts win', lost: 'The comanauts lose', legend: 'Legend', empty: '—',
-  },
-  es: {
-    round: 'Ronda', turn: 'turno', bookkeeper: 'custodio', safe: 'SEGURA', hostile: 'HOSTIL', group: 'Tarea de grupo', child: 'Niño interior',
-    threat: 'Marcador de amenaza', enemies: 'Huecos de enemigo', morass: 'El Morass', discard: 'Descarte', insight: 'Perspicacia', bag: 'en la bolsa',
-    life: 'Vida', clarity: 'Claridad', stored: 'Guardado', inventory: 'Inventario', statuses: 'Estado', suspicious: 'SOSPECHOSO', backs: 'boca abajo',
-    dotted: 'punteada: cualquier dado', solidWhite: 'blanca continua: no se cruza', coloured: 'color continuo: ese dado o morado', def: 'DEF', hand: 'Mano',
-    won: 'Los comanautas ganan', lost: 'Los comanautas pierden', legend: 'Leyenda', empty: '—',
-  },
-} as const;
+const LABEL_KEYS = ['round', 'turn', 'bookkeeper', 'safe', 'hostile', 'group', 'child', 'threat', 'enemies', 'morass', 'discard', 'insight', 'bag', 'life', 'clarity', 'stored', 'inventory', 'statuses', 'suspicious', 'backs', 'dotted', 'solidWhite', 'coloured', 'def', 'hand', 'won', 'lost', 'legend', 'empty'] as const;
+
+type Labels = Record<(typeof LABEL_KEYS)[number], string>;
+
+/** Looks up an interface string (`comanauts.render.*`, `comanauts.colour.*`) in a language; the edge passes it in. */
+export type ComanautsText = (code: string, lang: string) => string | undefined;
+
+function labelsFor(ui: ComanautsText | undefined, lang: string): Labels {
+  return Object.fromEntries(LABEL_KEYS.map((key) => [key, ui?.(`comanauts.render.${key}`, lang) ?? key])) as Labels;
+}
 
 type Ctx = ReturnType<typeof createSurface>['ctx'];
 
 /** Draws the table from the public view: map page, sideboard and a strip of player sheets (issue "Comanauts I"). */
-export async function renderComanauts(viewJson: unknown, locale: string): Promise<Buffer> {
+export async function renderComanauts(viewJson: unknown, locale: string, ui?: ComanautsText): Promise<Buffer> {
   const view = viewJson as TableView;
   const lang = locale.startsWith('es') ? 'es' : 'en';
-  const L = LABELS[lang];
+  const L = labelsFor(ui, lang);
+  const colourName = (colour: string): string => ui?.(`comanauts.colour.${colour}`, lang) ?? colour;
   const tx = (t: Text | null | undefined, fallback = ''): string => (t ? t[lang] : fallback);
   const { canvas, ctx } = createSurface(WIDTH, HEIGHT);
   ctx.fillStyle = PALETTE.background;
@@ -136,7 +131,7 @@ export async function renderComanauts(viewJson: unknown, locale: string): Promis
   await yieldToEventLoop();
   drawSideboard(ctx, view, L, tx);
   await yieldToEventLoop();
-  drawSheets(ctx, view, L, tx);
+  drawSheets(ctx, view, L, tx, colourName);
   await yieldToEventLoop();
   return encodePng(canvas);
 }
@@ -207,7 +202,7 @@ function dice(ctx: Ctx, x: number, y: number, list: readonly { kind: string; fac
   return Math.max(1, Math.ceil(list.length / perRow)) * (size + 6);
 }
 
-function drawSideboard(ctx: Ctx, view: TableView, L: (typeof LABELS)['en' | 'es'], tx: (t: Text | null | undefined, f?: string) => string): void {
+function drawSideboard(ctx: Ctx, view: TableView, L: Labels, tx: (t: Text | null | undefined, f?: string) => string): void {
   const x = SIDE.x;
   let y = SIDE.y;
   const inner = drawPanel(ctx, { x, y, w: SIDE.w, h: 128 }, { title: `${L.group}${view.groupTask ? ` ${view.groupTask.colour} ≥ ${view.groupTask.target}` : ''}` });
@@ -266,7 +261,7 @@ function drawSideboard(ctx: Ctx, view: TableView, L: (typeof LABELS)['en' | 'es'
   });
 }
 
-function drawSheets(ctx: Ctx, view: TableView, L: (typeof LABELS)['en' | 'es'], tx: (t: Text | null | undefined, f?: string) => string): void {
+function drawSheets(ctx: Ctx, view: TableView, L: Labels, tx: (t: Text | null | undefined, f?: string) => string, colourName: (colour: string) => string): void {
   const top = MAP.y + MAP.h + 14;
   const n = Math.max(1, view.players.length);
   const w = (MAP.w - (n - 1) * 10) / n;
@@ -277,7 +272,7 @@ function drawSheets(ctx: Ctx, view: TableView, L: (typeof LABELS)['en' | 'es'], 
     let y = inner.y;
     drawToken(ctx, { x: inner.x + 22, y: y + 22, radius: 18, fill: SEATS[p.seat % SEATS.length] as string, label: tx(p.avatar.name, p.avatar.card).slice(0, 2), stroke: PALETTE.white });
     drawText(ctx, tx(p.avatar.name, p.avatar.card), { x: inner.x + 50, y, size: FONT_SIZE.body, bold: true, maxWidth: inner.w - 50, maxLines: 1 });
-    if (p.avatar.dieBonus) drawText(ctx, `+${p.avatar.dieBonus.amount} ${p.avatar.dieBonus.colour}`, { x: inner.x + 50, y: y + 24, size: FONT_SIZE.small, colour: PALETTE.muted });
+    if (p.avatar.dieBonus) drawText(ctx, `+${p.avatar.dieBonus.amount} ${colourName(p.avatar.dieBonus.colour)}`, { x: inner.x + 50, y: y + 24, size: FONT_SIZE.small, colour: PALETTE.muted });
     for (let k = 0; k < p.faceDownAvatars; k++) drawCard(ctx, { x: inner.x + inner.w - 30 - k * 14, y: y, w: 26, h: 38, title: '', faceDown: true });
     y += 56;
     drawText(ctx, `${L.life} ${'♥'.repeat(Math.max(0, p.life))}  ${L.clarity} ${p.clarity}`, { x: inner.x, y, size: FONT_SIZE.body, bold: true, maxWidth: inner.w, maxLines: 1 });
@@ -296,4 +291,7 @@ function drawSheets(ctx: Ctx, view: TableView, L: (typeof LABELS)['en' | 'es'], 
   });
 }
 
-registerRenderer('comanauts', renderComanauts);
+/** Registers the table picture; `ui` gives the interface strings in the reader's language. */
+export function register(ui?: ComanautsText): void {
+  registerRenderer('comanauts', (view, locale) => renderComanauts(view, locale, ui));
+}
