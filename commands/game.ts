@@ -9,7 +9,7 @@ import { jsonFile } from '../src/discord/services.ts';
 import type { SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
 import type { Rejection, Result } from '../src/core/index.ts';
 import type { AutocompleteContext } from '../src/discord/command.ts';
-import type { PolicyInput } from '../src/scheduler/index.ts';
+import { addPolicyOptions, policyPatch, policySummary } from './lib/policy.ts';
 import { legalChoices } from '../src/discord/present.ts';
 
 const GAME_IDS = ['comanauts', 'adventure', 'comaward', 'lifeform'] as const;
@@ -162,31 +162,7 @@ const SCHEDULE_SUBCOMMANDS = ['settings', 'pause', 'resume', 'extend', 'skip', '
 function scheduleSubcommands(builder: SlashCommandSubcommandsOnlyBuilder): SlashCommandSubcommandsOnlyBuilder {
   return builder
     .addSubcommand((s) =>
-      described(s.setName('settings'), 'schedule.cmd.settings.description')
-        .addNumberOption((o) => described(o.setName('reminder_after'), 'schedule.cmd.settings.reminderAfter'))
-        .addNumberOption((o) => described(o.setName('reminder_every'), 'schedule.cmd.settings.reminderEvery'))
-        .addIntegerOption((o) => described(o.setName('reminders'), 'schedule.cmd.settings.reminders'))
-        .addBooleanOption((o) => described(o.setName('stalled_notice'), 'schedule.cmd.settings.stalledNotice'))
-        .addStringOption((o) =>
-          described(o.setName('deadline'), 'schedule.cmd.settings.deadline').addChoices(
-            { name: 'none', value: 'none' },
-            { name: 'soft', value: 'soft' },
-            { name: 'hard', value: 'hard' },
-          ),
-        )
-        .addNumberOption((o) => described(o.setName('deadline_hours'), 'schedule.cmd.settings.deadlineHours'))
-        .addNumberOption((o) => described(o.setName('extension_hours'), 'schedule.cmd.settings.extensionHours'))
-        .addIntegerOption((o) => described(o.setName('extensions'), 'schedule.cmd.settings.extensions'))
-        .addIntegerOption((o) => described(o.setName('extensions_per_turn'), 'schedule.cmd.settings.extensionsPerTurn'))
-        .addNumberOption((o) => described(o.setName('max_turn_hours'), 'schedule.cmd.settings.maxTurnHours'))
-        .addStringOption((o) =>
-          described(o.setName('away'), 'schedule.cmd.settings.away').addChoices(
-            { name: 'skip', value: 'skip' },
-            { name: 'timeout', value: 'timeout' },
-            { name: 'wait', value: 'wait' },
-          ),
-        )
-        .addIntegerOption((o) => described(o.setName('dormant_days'), 'schedule.cmd.settings.dormantDays')),
+      addPolicyOptions(described(s.setName('settings'), 'schedule.cmd.settings.description')),
     )
     .addSubcommand((s) => described(s.setName('pause'), 'schedule.cmd.pause.description'))
     .addSubcommand((s) => described(s.setName('resume'), 'schedule.cmd.resume.description'))
@@ -207,34 +183,6 @@ function scheduleSubcommands(builder: SlashCommandSubcommandsOnlyBuilder): Slash
     .addSubcommand((s) => described(s.setName('watch'), 'schedule.cmd.watch.description'));
 }
 
-function policyPatch(ctx: CommandContext): PolicyInput {
-  const o = ctx.interaction.options;
-  const pick = <T>(entries: readonly (readonly [string, T | null])[]): Record<string, T> =>
-    Object.fromEntries(entries.filter(([, v]) => v !== null)) as Record<string, T>;
-  const reminders = pick<number | boolean>([
-    ['firstAfterHours', o.getNumber('reminder_after')],
-    ['everyHours', o.getNumber('reminder_every')],
-    ['maxReminders', o.getInteger('reminders')],
-    ['stalledNotice', o.getBoolean('stalled_notice')],
-  ]);
-  const deadline = pick<number | string>([
-    ['mode', o.getString('deadline')],
-    ['hours', o.getNumber('deadline_hours')],
-    ['extensionHours', o.getNumber('extension_hours')],
-    ['extensionBudget', o.getInteger('extensions')],
-    ['extensionsPerTurn', o.getInteger('extensions_per_turn')],
-    ['maxHoursPerTurn', o.getNumber('max_turn_hours')],
-  ]);
-  const away = pick<string>([['mode', o.getString('away')]]);
-  const dormancy = o.getInteger('dormant_days');
-  return {
-    ...(Object.keys(reminders).length ? { reminders } : {}),
-    ...(Object.keys(deadline).length ? { deadline } : {}),
-    ...(Object.keys(away).length ? { away } : {}),
-    ...(dormancy !== null ? { dormancyDays: dormancy } : {}),
-  } as PolicyInput;
-}
-
 async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatusView): Promise<CommandResult> {
   const schedule = ctx.services.schedule;
   if (!schedule) return reject('schedule.unavailable');
@@ -248,23 +196,11 @@ async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatus
     r.ok ? ok({ visibility, content: ctx.t(code, params) }) : r;
   switch (sub) {
     case 'settings': {
-      const patch = policyPatch(ctx);
+      const patch = policyPatch(ctx.interaction.options);
       const r = Object.keys(patch).length ? await schedule.settings(game.gameId, actor, patch) : game.hostUserId === actor.userId ? await schedule.policy(game.gameId) : reject('core.notHost');
       if (!r.ok) return r;
       const p = r.value;
-      return ok({
-        visibility: Object.keys(patch).length ? 'public' : 'ephemeral',
-        content: ctx.t('schedule.settings.summary', {
-          first: p.reminders.firstAfterHours,
-          every: p.reminders.everyHours,
-          max: p.reminders.maxReminders,
-          deadline: ctx.t(`schedule.settings.mode.${p.deadline.mode}`),
-          hours: p.deadline.hours,
-          budget: p.deadline.extensionBudget,
-          away: ctx.t(`schedule.settings.away.${p.away.mode}`),
-          days: p.dormancyDays,
-        }),
-      });
+      return ok({ visibility: Object.keys(patch).length ? 'public' : 'ephemeral', content: policySummary(ctx.t, p) });
     }
     case 'pause':
       return done(await schedule.pause(game.gameId, actor), 'schedule.pause.done', { host });

@@ -108,6 +108,15 @@ function refOf(value: unknown): ReminderRef | null {
  * jobs kept in PostgreSQL and queued in the scheduler, runs them when they fall due, and offers the
  * host and player controls (policy, pause, extend, skip, replace, spectate, prefs, away, mute).
  */
+/** A settings change over stored settings: each section's given fields replace the stored ones. */
+function mergePolicy(current: Record<string, Record<string, unknown>>, patch: PolicyInput): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...current };
+  for (const [section, value] of Object.entries(patch)) {
+    merged[section] = typeof value === 'object' && value !== null ? { ...(current[section] ?? {}), ...value } : value;
+  }
+  return merged;
+}
+
 export function createSchedule(deps: ScheduleDeps) {
   const { db, app, scheduler, store, clock, logger } = deps;
   const prisma = db.prisma;
@@ -379,15 +388,33 @@ export function createSchedule(deps: ScheduleDeps) {
       return ok(await policyOf(game));
     },
 
+    /** The server's defaults for new games (the built-in ones where the server set none). */
+    async guildDefaults(guildId: string): AppResult<GamePolicy> {
+      const guild = await prisma.guildSettings.findUnique({ where: { guildId } });
+      return resolvePolicy((guild?.policy ?? {}) as PolicyInput, undefined);
+    },
+
+    /**
+     * Changes the server's defaults (the Discord edge checks the Manage Server permission). Games keep
+     * their own settings on top; a bad value is refused with the path and nothing changes.
+     */
+    async setGuildDefaults(guildId: string, patch: PolicyInput): AppResult<GamePolicy> {
+      const guild = await prisma.guildSettings.findUnique({ where: { guildId } });
+      const current = (guild?.policy ?? {}) as Record<string, Record<string, unknown>>;
+      const merged = mergePolicy(current, patch);
+      const resolved = resolvePolicy(merged as PolicyInput, undefined);
+      if (!resolved.ok) return resolved;
+      const policy = merged as Prisma.InputJsonValue;
+      await prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, policy }, update: { policy } });
+      return resolved;
+    },
+
     /** Host only: changes the game's policy; a bad value is refused with the path and nothing changes. */
     async settings(gameId: string, actor: AppActor, patch: PolicyInput): AppResult<GamePolicy> {
       const game = await hostGame(gameId, actor);
       if (!game.ok) return game;
       const current = (game.value.policy ?? {}) as Record<string, Record<string, unknown>>;
-      const merged: Record<string, unknown> = { ...current };
-      for (const [section, value] of Object.entries(patch)) {
-        merged[section] = typeof value === 'object' && value !== null ? { ...(current[section] ?? {}), ...value } : value;
-      }
+      const merged = mergePolicy(current, patch);
       const guild = await prisma.guildSettings.findUnique({ where: { guildId: game.value.guildId } });
       const resolved = resolvePolicy((guild?.policy ?? {}) as PolicyInput, merged as PolicyInput);
       if (!resolved.ok) return resolved;
