@@ -460,7 +460,11 @@ function startTurn(d: Draft, env: Env, w: Extract<Work, { k: 'startTurn' }>): vo
     if (candidates.length === 0) return lose(d, env, 'allInMorass');
     if (w.morassChoice === undefined && candidates.length > 1) return prompt(d, w, d.bookkeeper, 'morassReturn', candidates, { seat: d.active });
     const at = w.morassChoice ?? (candidates[0] as string);
-    p.avatar.place = { space: at, spot: freeSpots(d, at)[0] ?? 0 };
+    const spots = freeSpots(d, at).map(String);
+    if (w.spot === undefined && spots.length > 1) {
+      return prompt(d, { ...w, morassChoice: at }, d.bookkeeper, 'avatarSpot', spots, { seat: d.active, space: at });
+    }
+    p.avatar.place = { space: at, spot: w.spot ?? Number(spots[0] ?? 0) };
     markSuspicious(d, d.active);
     pub(env, 'morass.returned', { seat: d.active, spaceKey: K.space(d.page.id, at), suspicious: p.avatar.suspicious });
   }

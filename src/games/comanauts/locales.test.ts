@@ -25,7 +25,7 @@ function emittedKeys(): string[] {
   for (const r of ['flatline', 'lastAvatar', 'allInMorass']) keys.add(`lost.${r}`);
   for (const v of ['stable', 'critical', 'flatline']) keys.add(`vital.${v}`);
   for (const k of ['melee', 'ranged', 'search', 'skill', 'status']) keys.add(`roll.${k}`);
-  for (const k of ['morassReturn', 'returnHostile', 'enemyGoal', 'enemyEnd', 'enemySpot', 'enemyTarget', 'defend', 'reroll', 'gainItem']) keys.add(`option.${k}`);
+  for (const k of ['morassReturn', 'avatarSpot', 'returnHostile', 'enemyGoal', 'enemyEnd', 'enemySpot', 'enemyTarget', 'defend', 'reroll', 'gainItem']) keys.add(`option.${k}`);
   keys.add('won');
   return [...keys].filter((k) => !/^(comanauts|node|core)\./.test(k)).sort();
 }

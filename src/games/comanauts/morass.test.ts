@@ -44,7 +44,7 @@ describe('comanauts Morass, vital signs, statuses and losses', () => {
     expect(comanautsGame.publicView(r.state)).toMatchObject({ morass: [0] });
   });
 
-  it('Rules §The Morass (return): GIVEN an avatar in the Morass WHEN its player begins a turn with avatars in two spaces THEN the bookkeeper picks one of those spaces and suspicion is checked', () => {
+  it('Rules §The Morass (return): GIVEN an avatar in the Morass WHEN its player begins a turn with avatars in two spaces THEN the bookkeeper picks one of those spaces and the spot in it, and suspicion is checked', () => {
     const s = mutate(newGame(3, 1, ['okafor', 'wren', 'pim']), (d) => {
       d.active = 2;
       d.bookkeeper = 1;
@@ -56,8 +56,11 @@ describe('comanauts Morass, vital signs, statuses and losses', () => {
     });
     const r = must(run(s, 2, 'endActions'));
     expect(r.state.prompt).toMatchObject({ kind: 'morassReturn', seat: 1, options: ['shed', 'tower'] });
-    const back = must(run(r.state, 1, 'answer', { value: 'tower' })).state;
-    expect(back.players[0]?.avatar.place?.space).toBe('tower');
+    const placing = must(run(r.state, 1, 'answer', { value: 'tower' })).state;
+    expect(placing.prompt).toMatchObject({ kind: 'avatarSpot', seat: 1 });
+    const spot = placing.prompt?.options.at(-1) as string;
+    const back = must(run(placing, 1, 'answer', { value: spot })).state;
+    expect(back.players[0]?.avatar.place).toEqual({ space: 'tower', spot: Number(spot) });
     expect(back.players[0]?.avatar.suspicious).toBe(true);
     expect(back.phase).toBe('draw');
   });

@@ -157,7 +157,10 @@ function answer(d: Draft, value: string): void {
   const kind = d.prompt?.kind;
   d.prompt = null;
   if (!w) return;
-  if (w.k === 'startTurn') w.morassChoice = value;
+  if (w.k === 'startTurn') {
+    if (kind === 'avatarSpot') w.spot = Number(value);
+    else w.morassChoice = value;
+  }
   else if (w.k === 'placeThreat') w.choice = value;
   else if (w.k === 'attack') w.defend = value === 'defend';
   else if (w.k === 'roll' || w.k === 'gainItem') w.answer = value;

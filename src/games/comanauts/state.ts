@@ -72,6 +72,7 @@ export interface PromptState {
 
 export type PromptKind =
   | 'morassReturn'
+  | 'avatarSpot'
   | 'returnHostile'
   | 'enemyGoal'
   | 'enemyEnd'
@@ -89,7 +90,7 @@ export type RollPurpose =
 
 /** Work still to resolve, in order; the first item runs until it needs an answer (a prompt). */
 export type Work =
-  | { readonly k: 'startTurn'; readonly morassChoice?: string }
+  | { readonly k: 'startTurn'; readonly morassChoice?: string; readonly spot?: number }
   | { readonly k: 'afterClarity' }
   | { readonly k: 'placeThreat'; readonly choice?: string }
   | { readonly k: 'placeChild' }

@@ -107,6 +107,8 @@ function optionLabel(s: ComanautsState, value: string): Label {
     case 'enemyGoal':
     case 'enemyEnd':
       return { code: `comanauts.option.${pr.kind}`, params: { ...enemy, spaceKey: K.space(page, value) } };
+    case 'avatarSpot':
+      return { code: 'comanauts.option.avatarSpot', params: { seat: Number(pr.params.seat), spaceKey: K.space(page, String(pr.params.space)), spot: Number(value) + 1 } };
     case 'enemySpot':
       return { code: 'comanauts.option.enemySpot', params: { ...enemy, spot: Number(value) + 1 } };
     case 'enemyTarget':
