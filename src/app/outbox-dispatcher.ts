@@ -35,6 +35,18 @@ export interface TickReport {
   readonly requeued: number;
 }
 
+/** A table refresh: only the newest one of a game is worth drawing and posting. */
+function isPicture(row: OutboxRow): boolean {
+  return row.kind === 'post' && (row.payload as { image?: unknown } | null)?.image === true && row.gameId !== null;
+}
+
+/** The newest table refresh of each game among rows claimed together (rows come oldest first). */
+function newestPictures(rows: readonly OutboxRow[]): Map<string, string> {
+  const newest = new Map<string, string>();
+  for (const row of rows) if (isPicture(row)) newest.set(row.gameId as string, row.id);
+  return newest;
+}
+
 /** 2^attempts seconds, capped at 10 minutes. */
 export function backoffMs(attempts: number): number {
   return Math.min(2 ** attempts * 1000, 600_000);
@@ -107,7 +119,15 @@ export function createDispatcher(options: DispatcherOptions) {
     }
     await Promise.all(
       [...byTarget.values()].map(async (inOrder) => {
-        for (const row of inOrder) report[await handle(row)]++;
+        const newest = newestPictures(inOrder);
+        for (const row of inOrder) {
+          if (isPicture(row) && newest.get(row.gameId ?? '') !== row.id) {
+            await markSent(db.prisma, row.id, 'superseded', workerId);
+            report.sent++;
+          } else {
+            report[await handle(row)]++;
+          }
+        }
       }),
     );
     return report;
@@ -127,7 +147,8 @@ export function createDispatcher(options: DispatcherOptions) {
     workerId,
     /**
      * One pass: requeue stale claims, claim due rows, deliver them: targets (a thread, a user) in
-     * parallel, each target's rows in order. Never overlaps itself.
+     * parallel, each target's rows in order; a table picture superseded by a newer one of the same game
+     * in the same pass is marked sent without drawing it. Never overlaps itself.
      */
     tick,
     /** Ticks every `intervalMs` (at once again while a full batch was claimed) until `stop`. */

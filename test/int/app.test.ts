@@ -199,6 +199,28 @@ describe.each(backends)('app on %s', (kind) => {
     expect(log.filter((l) => l.startsWith('t-b'))).toEqual(['t-b#1', 't-b#2']);
   });
 
+  it('GIVEN three table refreshes of one game waiting together WHEN a tick delivers them THEN only the newest is drawn and posted, the others are marked superseded', async () => {
+    const id = await twoPlayerGame();
+    unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'p1'));
+    unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'p2'));
+    await db.prisma.outbox.updateMany({ where: { gameId: { not: id }, status: 'pending' }, data: { status: 'sent' } });
+    await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { nextAttemptAt: clock.now() } });
+    const pictures = (await listOutbox(db.prisma, { gameId: id, status: 'pending' })).filter((r) => r.kind === 'post' && (r.payload as { image?: boolean }).image);
+    expect(pictures).toHaveLength(3);
+    const drawn: number[] = [];
+    const dispatcher = createDispatcher({
+      db, clock: clock.now, batch: 50,
+      deliver: async (row) => {
+        if (row.kind === 'post') drawn.push((row.payload as { seq: number }).seq);
+        return { ok: true, ref: 'm' };
+      },
+    });
+    await dispatcher.tick();
+    expect(drawn).toEqual([2]);
+    const rows = await db.prisma.outbox.findMany({ where: { id: { in: pictures.map((r) => BigInt(r.id)) } }, orderBy: { id: 'asc' } });
+    expect(rows.map((r) => [r.status, r.sentRef])).toEqual([['sent', 'superseded'], ['sent', 'superseded'], ['sent', 'm']]);
+  });
+
   it('GIVEN committed rows WHEN the dispatcher crashes mid-delivery and restarts THEN each message goes out exactly once', async () => {
     const id = await twoPlayerGame();
     unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'd1'));
@@ -224,9 +246,12 @@ describe.each(backends)('app on %s', (kind) => {
     expect((await good.tick()).requeued).toBe(pending.length);
     expect((await good.tick()).claimed).toBe(0);
     await crashing.stop();
-    expect(delivered.sort()).toEqual(pending.map((r) => r.id).sort());
     const rows = await listOutbox(db.prisma, { gameId: id });
-    expect(rows.every((r) => r.status === 'sent' && r.sentRef === `m-${r.id}`)).toBe(true);
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    const superseded = rows.filter((r) => r.sentRef === 'superseded').map((r) => r.id);
+    expect(superseded).toHaveLength(1);
+    expect(delivered.sort()).toEqual(pending.map((r) => r.id).filter((rowId) => !superseded.includes(rowId)).sort());
+    expect(rows.filter((r) => r.sentRef !== 'superseded').every((r) => r.sentRef === `m-${r.id}`)).toBe(true);
   });
 
   it('GIVEN a DM the user refuses (Discord 50007) WHEN dispatched THEN the DM fails and one public notice replaces it', async () => {
