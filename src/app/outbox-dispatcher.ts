@@ -18,6 +18,11 @@ export interface DispatcherOptions {
   readonly logger?: AppLogger;
   /** Rows claimed per tick. */
   readonly batch?: number;
+  /**
+   * Targets (threads, users) served at once. Each delivery may draw a picture, so a few lanes keep the
+   * outbox moving without starving the interactions this process also answers.
+   */
+  readonly lanes?: number;
   /** Attempts before a row is dead. */
   readonly maxAttempts?: number;
   /** A row left in `sending` longer than this belongs to a crashed worker and is requeued. */
@@ -60,6 +65,7 @@ export function backoffMs(attempts: number): number {
 export function createDispatcher(options: DispatcherOptions) {
   const { db, deliver, clock, logger } = options;
   const batch = options.batch ?? 20;
+  const lanes = options.lanes ?? 4;
   const maxAttempts = options.maxAttempts ?? 8;
   const staleAfterMs = options.staleAfterMs ?? 120_000;
   const intervalMs = options.intervalMs ?? 1000;
@@ -117,8 +123,9 @@ export function createDispatcher(options: DispatcherOptions) {
       const key = target?.channelId ?? target?.userId ?? `row:${row.id}`;
       byTarget.set(key, [...(byTarget.get(key) ?? []), row]);
     }
-    await Promise.all(
-      [...byTarget.values()].map(async (inOrder) => {
+    const groups = [...byTarget.values()];
+    const lane = async (): Promise<void> => {
+      for (let inOrder = groups.shift(); inOrder; inOrder = groups.shift()) {
         const newest = newestPictures(inOrder);
         for (const row of inOrder) {
           if (isPicture(row) && newest.get(row.gameId ?? '') !== row.id) {
@@ -128,8 +135,9 @@ export function createDispatcher(options: DispatcherOptions) {
             report[await handle(row)]++;
           }
         }
-      }),
-    );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, groups.length) }, lane));
     return report;
   }
 
@@ -146,8 +154,8 @@ export function createDispatcher(options: DispatcherOptions) {
   return {
     workerId,
     /**
-     * One pass: requeue stale claims, claim due rows, deliver them: targets (a thread, a user) in
-     * parallel, each target's rows in order; a table picture superseded by a newer one of the same game
+     * One pass: requeue stale claims, claim due rows, deliver them: up to `lanes` targets (a thread, a
+     * user) side by side, each target's rows in order; a table picture superseded by a newer one of the same game
      * in the same pass is marked sent without drawing it. Never overlaps itself.
      */
     tick,
