@@ -34,7 +34,8 @@ export const command: CommandModule = {
     .addSubcommand((s) =>
       described(s.setName('kick'), 'commands.game.kick.description').addUserOption((o) => described(o.setName('user'), 'commands.game.options.user').setRequired(true)),
     )
-    .addSubcommand((s) => described(s.setName('export'), 'commands.game.export.description'))),
+    .addSubcommand((s) => described(s.setName('export'), 'commands.game.export.description'))
+    .addSubcommand((s) => described(s.setName('table'), 'commands.game.table.description'))),
 
   async execute(ctx) {
     const sub = ctx.interaction.options.getSubcommand(true);
@@ -79,6 +80,11 @@ export const command: CommandModule = {
       case 'abandon': {
         const r = await app.abandon(game.gameId, actor);
         return r.ok ? ok({ visibility: 'public', content: ctx.t('commands.replies.abandoned') }) : r;
+      }
+      case 'table': {
+        const files = await ctx.services.tablePicture(game, ctx.lang);
+        if (files.length === 0) return reject('core.game.noPicture');
+        return ok({ visibility: 'ephemeral', content: ctx.t('commands.replies.tableNow', { seq: game.seq }), files });
       }
       case 'export': {
         const r = await app.exportGame(game.gameId);

@@ -132,15 +132,29 @@ function sameAwaiting(a: Awaiting | null, b: Awaiting): boolean {
 }
 
 /**
- * The outbox rows of one accepted action: the table refresh with the public events, one DM per seat
- * addressed, and a `turn` row when the awaited seats changed (the scheduler's input).
+ * The outbox rows of one accepted action: the table picture when a turn ends (the awaited seats
+ * change), the game starts or ends; the public events as text when nobody's interaction will show
+ * them (`announce`: a deadline's timeout action); one DM per seat addressed; and a `turn` row when the
+ * awaited seats changed (the scheduler's input).
  */
-function messagesFor(game: GameWithSeats, seq: number, events: readonly GameEvent[], before: Awaiting | null, after: Awaiting, ended: boolean): OutboxMessage[] {
+function messagesFor(
+  game: GameWithSeats,
+  seq: number,
+  events: readonly GameEvent[],
+  before: Awaiting | null,
+  after: Awaiting,
+  ended: boolean,
+  announce = false,
+): OutboxMessage[] {
   const seats = players(game);
   const target = { channelId: game.threadId ?? game.channelId };
   const base = { gameId: game.id, gameType: game.gameType, seq, locale: game.locale };
   const publicEvents = events.filter((e) => e.to === 'public');
-  const messages: OutboxMessage[] = [{ kind: 'post', target, payload: { ...base, events: publicEvents as unknown as Json, image: true } }];
+  const picture = before === null || ended || !sameAwaiting(before, after);
+  const messages: OutboxMessage[] = [];
+  if (picture || (announce && publicEvents.length > 0)) {
+    messages.push({ kind: 'post', target, payload: { ...base, events: publicEvents as unknown as Json, image: picture, announce } });
+  }
   const bySeat = new Map<number, GameEvent[]>();
   for (const event of events) {
     if (event.to === 'public') continue;
@@ -258,6 +272,7 @@ export function createApp(deps: AppDeps) {
     nonce: string,
     decide: (loaded: Loaded, now: string) => Promise<Result<Decision, Rejection>>,
     expectedSeq?: number,
+    announce = false,
   ): AppResult<CommandResult> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const [game, earlier] = await Promise.all([getGame(prisma, gameId), findCommandByNonce(prisma, gameId, nonce)]);
@@ -278,7 +293,7 @@ export function createApp(deps: AppDeps) {
       const events: GameEvent[] = [...d.events];
       if (ended) events.push({ to: 'public', code: 'core.game.ended', params: { phase: phase.phase, reason: 'reason' in phase ? phase.reason : '' } });
       const seq = game.seq + 1;
-      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.value.snapshot.state), module.awaiting(d.snapshot.state), ended);
+      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.value.snapshot.state), module.awaiting(d.snapshot.state), ended, announce);
       const appended = await appendCommand(prisma, gameId, {
         expectedSeq: game.seq,
         entry: { type: d.type, args: d.args, seat: d.seat, asHost: d.asHost, actorUserId: actor.userId, at: now, nonce, stateHashAfter: d.hash, irreversible: d.irreversible },
@@ -502,7 +517,7 @@ export function createApp(deps: AppDeps) {
         if (!applied.ok) return applied;
         const a = applied.value;
         return ok({ type: command.type, args: a.args, seat, asHost: true, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
-      });
+      }, undefined, true);
     },
 
     /** Every legal command of one seat, for the host acting for it (`/game act`). */

@@ -6,7 +6,6 @@ import type { OutboxRow } from '../store/index.ts';
 import type { ShardSetting } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { hasRenderer, renderSheets, renderTable } from '../render/index.ts';
 import { messageOf } from './answer.ts';
 import type { Answer, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
@@ -119,6 +118,8 @@ interface PostPayload {
   readonly locale?: string;
   readonly events?: readonly GameEvent[];
   readonly image?: boolean;
+  /** The events are told here because no interaction reply showed them (a timeout action). */
+  readonly announce?: boolean;
   readonly kind?: string;
   readonly seats?: readonly { seat: number; userId: string; userName: string }[];
 }
@@ -128,7 +129,7 @@ interface PostPayload {
  * (`enforce_nonce`), so a resend after a crash between Discord's answer and `markSent` is dropped by
  * Discord instead of posted twice. The interaction's reply already told what happened, so a
  * table refresh is the picture of the public view (skipped when the game has moved past it: the newer
- * refresh follows); notices without a picture are posted as text. A DM that
+ * refresh follows), with the events in front only when no reply showed them; notices are posted as text. A DM that
  * Discord refuses (50007) is reported as not retryable, so the dispatcher posts the `/secrets` notice.
  */
 export function createDelivery(client: Client, services: Services, logger: Logger, metrics?: Metrics, schedule?: Schedule): Deliver {
@@ -191,13 +192,12 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       buttons.push({ label: t(lang, 'commands.replies.button.secrets'), customId: encodeCustomId({ kind: 'secrets', gameId: payload.gameId, seq: payload.seq }) });
       return { visibility: 'public', content: t(lang, 'commands.replies.yourTurn', { mention: mentions }), buttons };
     }
-    if (payload.image && view.publicView !== null && hasRenderer(view.gameType)) {
-      if (view.seq !== payload.seq) return null;
-      const [data, sheets] = await Promise.all([renderTable(view.gameType, view.publicView, lang), renderSheets(view.gameType, view.publicView, lang)]);
-      return { visibility: 'public', content: t(lang, 'commands.replies.table', { seq: payload.seq }), files: [{ name: `table-${payload.seq}.png`, data }, ...sheets] };
+    const lines = payload.announce || !payload.image ? formatEvents(payload.events ?? [], lang, names, packText, users) : '';
+    const files = payload.image && view.seq === payload.seq ? await services.tablePicture(view, lang) : [];
+    if (files.length > 0) {
+      const caption = t(lang, 'commands.replies.table', { seq: payload.seq });
+      return { visibility: 'public', content: lines ? `${lines}\n${caption}` : caption, files };
     }
-    if (payload.image) return null;
-    const lines = formatEvents(payload.events ?? [], lang, names, packText, users);
     return lines ? { visibility: 'public', content: lines } : null;
   }
 

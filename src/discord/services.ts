@@ -6,6 +6,7 @@ import type { CustomId } from './custom-id.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { t, type Language } from './i18n.ts';
 import { formatEvents, humanParams, promptButtons, type PackText } from './present.ts';
+import { hasRenderer, renderSheets, renderTable } from '../render/index.ts';
 
 /** The games this bot offers, with their packs' texts. */
 export interface Catalog {
@@ -39,6 +40,8 @@ export interface Services {
   button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult>;
   /** The user's private information in a game, always re-rendered from state (ephemeral). */
   secrets(lang: Language, gameId: string, userId: string): Promise<CommandResult>;
+  /** The table picture (and sheets) of a game as it stands, drawn from the public view; none before start. */
+  tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer }[]>;
   /** A rejection's text; `…Key` parameters become pack text and seats become names, for the game played here. */
   rejectionText(lang: Language, rejection: Rejection, place: ButtonContext['place']): Promise<string>;
   /** True for errors that mean the database is unreachable (answered with "try again shortly"). */
@@ -141,11 +144,18 @@ export function createServices(deps: ServicesDeps): Services {
     return t(lang, rejection.code, humanParams(params, names, users, packText ? { packText, lang } : undefined));
   }
 
+  async function tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer }[]> {
+    if (game.publicView === null || !hasRenderer(game.gameType)) return [];
+    const [data, sheets] = await Promise.all([renderTable(game.gameType, game.publicView, lang), renderSheets(game.gameType, game.publicView, lang)]);
+    return [{ name: `table-${game.seq}.png`, data }, ...sheets];
+  }
+
   return {
     app,
     catalog,
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     rejectionText,
+    tablePicture,
     allowSeed: deps.allowSeed,
     createThread: deps.createThread,
     postToThread: deps.postToThread,

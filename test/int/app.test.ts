@@ -201,8 +201,8 @@ describe.each(backends)('app on %s', (kind) => {
 
   it('GIVEN three table refreshes of one game waiting together WHEN a tick delivers them THEN only the newest is drawn and posted, the others are marked superseded', async () => {
     const id = await twoPlayerGame();
-    unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'p1'));
-    unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'p2'));
+    unwrap(await app.play(id, ana, { type: 'pass', args: {} }, 'p1'));
+    unwrap(await app.play(id, bo, { type: 'pass', args: {} }, 'p2'));
     await db.prisma.outbox.updateMany({ where: { gameId: { not: id }, status: 'pending' }, data: { status: 'sent' } });
     await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { nextAttemptAt: clock.now() } });
     const pictures = (await listOutbox(db.prisma, { gameId: id, status: 'pending' })).filter((r) => r.kind === 'post' && (r.payload as { image?: boolean }).image);
@@ -223,7 +223,7 @@ describe.each(backends)('app on %s', (kind) => {
 
   it('GIVEN committed rows WHEN the dispatcher crashes mid-delivery and restarts THEN each message goes out exactly once', async () => {
     const id = await twoPlayerGame();
-    unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'd1'));
+    unwrap(await app.play(id, ana, { type: 'pass', args: {} }, 'd1'));
     await db.prisma.outbox.updateMany({ where: { gameId: { not: id } }, data: { status: 'sent' } });
     const pending = await listOutbox(db.prisma, { gameId: id, status: 'pending' });
     const delivered: string[] = [];
