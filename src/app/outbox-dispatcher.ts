@@ -159,19 +159,20 @@ export function createDispatcher(options: DispatcherOptions) {
      * in the same pass is marked sent without drawing it. Never overlaps itself.
      */
     tick,
-    /** Ticks every `intervalMs` (at once again while a full batch was claimed) until `stop`. */
+    /**
+     * Ticks every `intervalMs` until `stop`. The steady pace is deliberate: deliveries cannot outrun
+     * Discord's global limit of 50 requests a second anyway, and they never starve the interactions.
+     */
     start(): void {
       if (timer) return;
       const loop = async () => {
-        let backlog = false;
         try {
           const r = await tick();
-          backlog = r.claimed >= batch;
           if (r.claimed > 0) logger?.debug({ ...r }, 'outbox.tick');
         } catch (e) {
           logger?.error({ error: e instanceof Error ? e.message : String(e) }, 'outbox.tickFailed');
         }
-        if (timer) timer = setTimeout(loop, backlog ? 0 : intervalMs);
+        if (timer) timer = setTimeout(loop, intervalMs);
       };
       timer = setTimeout(loop, 0);
     },
