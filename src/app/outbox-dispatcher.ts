@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../core/index.ts';
-import { claimDue, getGame, markDead, markFailed, markRetry, markSent, requeueStale, type Database, type OutboxRow } from '../store/index.ts';
+import { claimDue, getGame, markDead, markFailed, markRetry, markSentMany, requeueStale, type Database, type OutboxRow } from '../store/index.ts';
 import type { AppLogger } from './types.ts';
 
 /** Discord's "Cannot send messages to this user" (DMs closed). @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#json */
@@ -88,7 +88,7 @@ export function createDispatcher(options: DispatcherOptions) {
     await markFailed(db.prisma, row.id, error, { gameId: row.gameId, messages }, workerId);
   }
 
-  async function handle(row: OutboxRow): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
+  async function handle(row: OutboxRow, sent: { id: string; ref: string | null }[]): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
     let result: DeliveryResult;
     try {
       result = await deliver(row);
@@ -96,7 +96,7 @@ export function createDispatcher(options: DispatcherOptions) {
       result = { ok: false, retry: true, error: e instanceof Error ? e.message : String(e) };
     }
     if (result.ok) {
-      await markSent(db.prisma, row.id, result.ref ?? null, workerId);
+      sent.push({ id: row.id, ref: result.ref ?? null });
       return 'sent';
     }
     logger?.warn({ outboxId: row.id, kind: row.kind, code: result.code, error: result.error, attempts: row.attempts }, 'outbox.deliveryFailed');
@@ -112,10 +112,18 @@ export function createDispatcher(options: DispatcherOptions) {
     return 'dead';
   }
 
+  /** Stale claims only appear after a crash: looked for on the first pass, then every quarter of `staleAfterMs`. */
+  let requeuedAt = -Infinity;
+
   async function runTick(): Promise<TickReport> {
     const now = clock();
-    const requeued = await requeueStale(db.prisma, new Date(now.getTime() - staleAfterMs));
+    let requeued = 0;
+    if (now.getTime() - requeuedAt >= staleAfterMs / 4) {
+      requeuedAt = now.getTime();
+      requeued = await requeueStale(db.prisma, new Date(now.getTime() - staleAfterMs));
+    }
     const rows = await claimDue(db.prisma, now, batch, workerId);
+    const sent: { id: string; ref: string | null }[] = [];
     const report = { claimed: rows.length, sent: 0, retried: 0, failed: 0, dead: 0, requeued };
     const byTarget = new Map<string, OutboxRow[]>();
     for (const row of rows) {
@@ -129,15 +137,20 @@ export function createDispatcher(options: DispatcherOptions) {
         const newest = newestPictures(inOrder);
         for (const row of inOrder) {
           if (isPicture(row) && newest.get(row.gameId ?? '') !== row.id) {
-            await markSent(db.prisma, row.id, 'superseded', workerId);
+            sent.push({ id: row.id, ref: 'superseded' });
             report.sent++;
           } else {
-            report[await handle(row)]++;
+            report[await handle(row, sent)]++;
           }
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(lanes, groups.length) }, lane));
+    try {
+      await Promise.all(Array.from({ length: Math.min(lanes, groups.length) }, lane));
+    } finally {
+      // One statement for the pass: a crash before it resends these rows, which Discord drops by nonce.
+      await markSentMany(db.prisma, sent, workerId);
+    }
     return report;
   }
 
@@ -154,9 +167,10 @@ export function createDispatcher(options: DispatcherOptions) {
   return {
     workerId,
     /**
-     * One pass: requeue stale claims, claim due rows, deliver them: up to `lanes` targets (a thread, a
-     * user) side by side, each target's rows in order; a table picture superseded by a newer one of the same game
-     * in the same pass is marked sent without drawing it. Never overlaps itself.
+     * One pass: requeue stale claims (now and then), claim due rows, deliver them (up to `lanes` targets,
+     * a thread or a user, side by side, each target's rows in order), then mark the delivered ones sent in
+     * one statement. A table picture superseded by a newer one of the same game in the same pass is marked
+     * sent without drawing it. Never overlaps itself.
      */
     tick,
     /**

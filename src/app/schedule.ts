@@ -131,8 +131,15 @@ export function createSchedule(deps: ScheduleDeps) {
     await scheduler.cancel(queue, k);
   }
 
+  /** A seat's reminder, stalled-notice and deadline jobs: one statement, then the queues. */
   async function dropSeat(gameId: string, seat: number): Promise<void> {
-    await Promise.all([drop('reminder', key.remind(gameId, seat)), drop('reminder', key.stalled(gameId, seat)), drop('deadline', key.deadline(gameId, seat))]);
+    const jobs = [
+      { queue: 'reminder', key: key.remind(gameId, seat) },
+      { queue: 'reminder', key: key.stalled(gameId, seat) },
+      { queue: 'deadline', key: key.deadline(gameId, seat) },
+    ] as const;
+    await store.removeAll(jobs);
+    await Promise.all(jobs.map((j) => scheduler.cancel(j.queue, j.key)));
   }
 
   async function policyOf(game: { guildId: string; policy: unknown }): Promise<GamePolicy> {
@@ -180,10 +187,14 @@ export function createSchedule(deps: ScheduleDeps) {
     const now = clock().getTime();
     const rows = await prisma.seatClock.findMany({ where: { gameId } });
     for (const row of rows) await planSeat(game, policy, row, now);
+    await planDormancy(game, policy);
+  }
+
+  async function planDormancy(game: GameWithSeats, policy: GamePolicy): Promise<void> {
     if (game.status === 'playing' && game.pausedAt === null && game.dormantAt === null) {
-      await put({ queue: 'dormancy', key: key.dormancy(gameId), at: new Date(dormantAt(policy, game.lastActivityAt.getTime())), data: { gameId, seq: 0 } });
+      await put({ queue: 'dormancy', key: key.dormancy(game.id), at: new Date(dormantAt(policy, game.lastActivityAt.getTime())), data: { gameId: game.id, seq: 0 } });
     } else {
-      await drop('dormancy', key.dormancy(gameId));
+      await drop('dormancy', key.dormancy(game.id));
     }
   }
 
@@ -353,14 +364,23 @@ export function createSchedule(deps: ScheduleDeps) {
         await prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { active: false, reminderRef: Prisma.DbNull } });
         await dropSeat(game.id, row.seat);
       }
+      const started: ClockRow[] = [];
       for (const seat of fresh) {
         const turn = { active: true, turnSeq: payload.seq, kind: payload.kind, turnStartedAt: now, remindersSent: 0, stalledSent: false, extensionsThisTurn: 0, reminderRef: Prisma.DbNull };
-        await prisma.seatClock.upsert({ where: { gameId_seat: { gameId: game.id, seat } }, create: { gameId: game.id, seat, ...turn }, update: turn });
+        started.push(await prisma.seatClock.upsert({ where: { gameId_seat: { gameId: game.id, seat } }, create: { gameId: game.id, seat, ...turn }, update: turn }));
         const s = game.seats.find((x) => x.role === 'player' && x.index === seat);
         const prefs = s ? ((s.prefs ?? {}) as Record<string, unknown>) : {};
-        if (s && prefs.mutedUntilNextTurn) await prisma.seat.update({ where: { id: s.id }, data: { prefs: { ...prefs, mutedUntilNextTurn: false } as Prisma.InputJsonValue } });
+        if (s && prefs.mutedUntilNextTurn) {
+          const unmuted = { ...prefs, mutedUntilNextTurn: false };
+          await prisma.seat.update({ where: { id: s.id }, data: { prefs: unmuted as Prisma.InputJsonValue } });
+          s.prefs = unmuted as Prisma.JsonValue;
+        }
       }
-      await planGame(game.id);
+      // Only the seats whose wait began need new jobs: those that stopped waiting were dropped above,
+      // and the others' jobs still hold (they were planned when their wait began).
+      const policy = await policyOf(game);
+      for (const row of started) await planSeat(game, policy, row, now.getTime());
+      await planDormancy(game, policy);
       return stale;
     },
 
@@ -429,7 +449,7 @@ export function createSchedule(deps: ScheduleDeps) {
       if (!game.ok) return game;
       if (game.value.pausedAt) return reject('schedule.game.alreadyPaused');
       const now = clock();
-      await prisma.game.update({ where: { id: gameId }, data: { pausedAt: now } });
+      await prisma.game.update({ where: { id: gameId }, data: { pausedAt: now, version: { increment: 1 } } });
       for (const item of await store.removeGame(gameId)) await scheduler.cancel(item.queue, item.key);
       return ok({ pausedAt: now });
     },
@@ -443,7 +463,7 @@ export function createSchedule(deps: ScheduleDeps) {
       const pausedMs = Math.max(0, clock().getTime() - pausedAt.getTime());
       const rows = await prisma.seatClock.findMany({ where: { gameId, active: true } });
       await prisma.$transaction([
-        prisma.game.update({ where: { id: gameId }, data: { pausedAt: null } }),
+        prisma.game.update({ where: { id: gameId }, data: { pausedAt: null, version: { increment: 1 } } }),
         ...rows.map((r) => prisma.seatClock.update({ where: { gameId_seat: { gameId, seat: r.seat } }, data: { turnStartedAt: new Date(r.turnStartedAt.getTime() + pausedMs) } })),
       ]);
       await planGame(gameId);
@@ -497,6 +517,7 @@ export function createSchedule(deps: ScheduleDeps) {
       await prisma.$transaction([
         prisma.seat.deleteMany({ where: { gameId, userId: user.userId, role: 'spectator' } }),
         prisma.seat.update({ where: { id: current.id }, data: { userId: user.userId, userName: user.userName, prefs: {}, awayUntil: null } }),
+        prisma.game.update({ where: { id: gameId }, data: { version: { increment: 1 } } }),
       ]);
       const secrets = await app.secrets(gameId, user.userId);
       const messages: OutboxMessage[] = [notice(game.value, 'schedule.replace.done', { seat: seat + 1, mention: `<@${user.userId}>`, previous: `<@${current.userId}>` })];

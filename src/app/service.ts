@@ -38,6 +38,7 @@ import {
   type GameWithSeats,
   type OutboxMessage,
 } from '../store/index.ts';
+import { createGameCache } from './game-cache.ts';
 import type {
   AppActor,
   AppDeps,
@@ -56,6 +57,9 @@ import type {
   SeatSummary,
   VerifyReport,
 } from './types.ts';
+
+/** Started games kept in memory per process unless `AppDeps.cacheSize` says otherwise. */
+export const DEFAULT_CACHE_SIZE = 1000;
 
 /** Optimistic lobby changes are retried this often before `core.movedOn`. */
 const LOBBY_RETRIES = 5;
@@ -175,6 +179,7 @@ function messagesFor(
 export function createApp(deps: AppDeps) {
   const { db, games, packs, clock, logger } = deps;
   const prisma = db.prisma;
+  const cache = createGameCache<Loaded>(deps.cacheSize ?? DEFAULT_CACHE_SIZE);
 
   function moduleFor(gameType: string): Result<AnyModule, Rejection> {
     const module = games[gameType];
@@ -212,6 +217,35 @@ export function createApp(deps: AppDeps) {
     }
     await refreshCache(prisma, game.id, game.seq, rebuilt.snapshot, rebuilt.hash);
     return ok({ game, module: module.value, pack: pack.value, genesis, snapshot: rebuilt.snapshot });
+  }
+
+  /**
+   * A game as it is now, with its loaded snapshot once started. A cached game costs a one-row probe of
+   * `version`, `seq` and `status` (every change outside the log bumps `version`); anything else is read
+   * in full and cached.
+   */
+  async function readGame(where: { id: string } | { threadId: string }): Promise<Result<{ game: GameWithSeats; loaded: Loaded | null }, Rejection>> {
+    const known = 'id' in where ? cache.get(where.id) : cache.byThread(where.threadId);
+    if (known) {
+      const probe = await prisma.game.findUnique({ where: { id: known.game.id }, select: { id: true, version: true, seq: true, status: true } });
+      const hit = probe ? cache.matching(probe) : undefined;
+      if (hit) return ok({ game: hit.game, loaded: hit });
+      if (!probe) cache.delete(known.game.id);
+    }
+    const game = 'id' in where ? await getGame(prisma, where.id) : await findGameByThread(prisma, where.threadId);
+    if (!game) return reject('core.game.notFound', where);
+    if (game.genesis === null) return ok({ game, loaded: null });
+    const loaded = await load(game);
+    if (!loaded.ok) return loaded;
+    cache.put(loaded.value);
+    return ok({ game, loaded: loaded.value });
+  }
+
+  /** `readGame` for callers that need the started game's snapshot. */
+  async function readStarted(gameId: string): Promise<Result<Loaded, Rejection>> {
+    const read = await readGame({ id: gameId });
+    if (!read.ok) return read;
+    return read.value.loaded ? ok(read.value.loaded) : reject('core.game.notStarted');
   }
 
   function resolveActor(game: GameWithSeats, actor: AppActor, asSeat?: number): Result<{ seat: number | null; asHost: boolean; isHost: boolean }, Rejection> {
@@ -262,9 +296,17 @@ export function createApp(deps: AppDeps) {
     return ok(resultOf(loaded.value, entry.seq, loaded.value.snapshot, events, game.status, true));
   }
 
+  /** A command with this nonce already in the log: its earlier result (the interaction was delivered twice). */
+  async function earlierByNonce(game: GameWithSeats, nonce: string, actor: AppActor): Promise<AppResult<CommandResult> | null> {
+    const earlier = await findCommandByNonce(prisma, game.id, nonce);
+    return earlier ? earlierResult(game, earlier, actor) : null;
+  }
+
   /**
-   * Decide → append, with the optimistic seq check: on a conflict the game is read again and decided once
-   * more; a second conflict is `core.movedOn`. A nonce seen before returns the earlier result.
+   * Decide → append. The first attempt may decide on the cached game (no read at all); the append's
+   * guard on seq and version catches a stale entry, and every refusal made on a cached entry is checked
+   * again on a fresh read, so the cache never changes an answer. A conflict on fresh data is decided once
+   * more; a second one is `core.movedOn`. A nonce seen before returns the earlier result.
    */
   async function commit(
     gameId: string,
@@ -274,42 +316,67 @@ export function createApp(deps: AppDeps) {
     expectedSeq?: number,
     announce = false,
   ): AppResult<CommandResult> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const [game, earlier] = await Promise.all([getGame(prisma, gameId), findCommandByNonce(prisma, gameId, nonce)]);
-      if (!game) return reject('core.game.notFound', { gameId });
-      if (earlier) return earlierResult(game, earlier, actor);
-      if (game.status !== 'playing') return reject('core.game.notPlaying', { status: game.status });
-      if (game.pausedAt !== null) return reject('schedule.game.paused');
-      if (expectedSeq !== undefined && game.seq !== expectedSeq) return reject('core.movedOn');
-      const loaded = await load(game);
-      if (!loaded.ok) return loaded;
+    let cached = cache.get(gameId);
+    for (let fresh = 0; fresh < 2; ) {
+      let loaded: Loaded;
+      if (cached) loaded = cached;
+      else {
+        fresh++;
+        const game = await getGame(prisma, gameId);
+        if (!game) return reject('core.game.notFound', { gameId });
+        if (game.status !== 'playing') return (await earlierByNonce(game, nonce, actor)) ?? reject('core.game.notPlaying', { status: game.status });
+        const read = await load(game);
+        if (!read.ok) return read;
+        loaded = read.value;
+        cache.put(loaded);
+      }
+      const fromCache = cached !== undefined;
+      cached = undefined;
+      const { game, module } = loaded;
+      const refusal =
+        game.status !== 'playing' ? reject('core.game.notPlaying', { status: game.status })
+        : game.pausedAt !== null ? reject('schedule.game.paused')
+        : expectedSeq !== undefined && game.seq !== expectedSeq ? reject('core.movedOn')
+        : null;
+      if (refusal) {
+        if (fromCache) continue;
+        return (await earlierByNonce(game, nonce, actor)) ?? refusal;
+      }
       const now = clock().toISOString();
-      const decision = await decide(loaded.value, now);
-      if (!decision.ok) return decision;
+      const decision = await decide(loaded, now);
+      if (!decision.ok) {
+        if (fromCache) continue;
+        return (await earlierByNonce(game, nonce, actor)) ?? decision;
+      }
       const d = decision.value;
-      const { module } = loaded.value;
       const phase = module.status(d.snapshot.state);
       const ended = phase.phase !== 'playing';
       const events: GameEvent[] = [...d.events];
       if (ended) events.push({ to: 'public', code: 'core.game.ended', params: { phase: phase.phase, reason: 'reason' in phase ? phase.reason : '' } });
       const seq = game.seq + 1;
-      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.value.snapshot.state), module.awaiting(d.snapshot.state), ended, announce);
+      const status = ended ? ('finished' as const) : ('playing' as const);
+      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce);
       const appended = await appendCommand(prisma, gameId, {
         expectedSeq: game.seq,
+        expectedVersion: game.version,
         entry: { type: d.type, args: d.args, seat: d.seat, asHost: d.asHost, actorUserId: actor.userId, at: now, nonce, stateHashAfter: d.hash, irreversible: d.irreversible },
         snapshot: d.snapshot,
         hash: d.hash,
         outbox,
-        ...(ended ? { status: 'finished' as const } : {}),
+        ...(ended ? { status } : {}),
         ...(d.undoneSeq !== undefined ? { undoneSeq: d.undoneSeq } : {}),
       });
-      if (appended.ok && game.dormantAt !== null) await prisma.game.updateMany({ where: { id: gameId }, data: { dormantAt: null } });
-      if (appended.ok) return ok(resultOf(loaded.value, appended.seq, d.snapshot, events, ended ? 'finished' : 'playing'));
-      if (appended.reason === 'duplicate') {
-        const entry = await findCommandByNonce(prisma, gameId, nonce);
-        if (entry) return earlierResult(game, entry, actor);
+      if (appended.ok) {
+        const next: GameWithSeats = { ...game, seq, version: appended.version, status, state: d.snapshot as unknown as GameWithSeats['state'], stateHash: d.hash, lastActivityAt: new Date(now), dormantAt: null };
+        cache.put({ ...loaded, game: next, snapshot: d.snapshot });
+        return ok(resultOf(loaded, appended.seq, d.snapshot, events, status));
       }
-      logger?.debug({ gameId, seq: game.seq, attempt }, 'app.conflict');
+      cache.delete(gameId);
+      if (appended.reason === 'duplicate') {
+        const again = await earlierByNonce(game, nonce, actor);
+        if (again) return again;
+      }
+      logger?.debug({ gameId, seq: game.seq, fromCache }, 'app.conflict');
     }
     return reject('core.movedOn');
   }
@@ -366,14 +433,12 @@ export function createApp(deps: AppDeps) {
     return ok({ ...d, module: module.value, packRef: pack.value });
   }
 
-  async function statusOf(game: Result<GameWithSeats, Rejection>): AppResult<GameStatusView> {
-    if (!game.ok) return game;
-    const g = game.value;
+  async function statusOf(read: Result<{ game: GameWithSeats; loaded: Loaded | null }, Rejection>): AppResult<GameStatusView> {
+    if (!read.ok) return read;
+    const { game: g, loaded } = read.value;
     const base = { gameId: g.id, gameType: g.gameType, status: g.status, hostUserId: g.hostUserId, seq: g.seq, seats: players(g), locale: g.locale, packId: g.packId, packVersion: g.packVersion };
-    if (g.genesis === null) return ok({ ...base, awaiting: null, phase: null, publicView: null });
-    const loaded = await load(g);
-    if (!loaded.ok) return loaded;
-    const { module, snapshot } = loaded.value;
+    if (loaded === null) return ok({ ...base, awaiting: null, phase: null, publicView: null });
+    const { module, snapshot } = loaded;
     return ok({ ...base, awaiting: awaitingSeats(module.awaiting(snapshot.state), base.seats), phase: module.status(snapshot.state), publicView: module.publicView(snapshot.state) });
   }
 
@@ -522,13 +587,12 @@ export function createApp(deps: AppDeps) {
 
     /** Every legal command of one seat, for the host acting for it (`/game act`). */
     async legalForSeat(gameId: string, seat: number): AppResult<LegalView> {
-      const game = await loadGame(gameId);
-      if (!game.ok) return game;
-      if (!players(game.value).some((s) => s.seat === seat)) return reject('core.seat.unknown', { seat });
-      if (game.value.status !== 'playing') return reject('core.game.notPlaying', { status: game.value.status });
-      const loaded = await load(game.value);
-      if (!loaded.ok) return loaded;
-      return ok({ gameId, seq: game.value.seq, seat, commands: loaded.value.module.legalCommands(loaded.value.snapshot.state, seat) });
+      const read = await readGame({ id: gameId });
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      if (!players(game).some((s) => s.seat === seat)) return reject('core.seat.unknown', { seat });
+      if (game.status !== 'playing' || loaded === null) return reject('core.game.notPlaying', { status: game.status });
+      return ok({ gameId, seq: game.seq, seat, commands: loaded.module.legalCommands(loaded.snapshot.state, seat) });
     },
 
     /** Takes back the actor's latest command since the undo barrier (the host: anyone's), by replay. */
@@ -576,17 +640,17 @@ export function createApp(deps: AppDeps) {
       const target = { channelId: game.value.threadId ?? game.value.channelId };
       const notice: OutboxMessage = { kind: 'post', target, payload: { gameId, gameType: game.value.gameType, seq: game.value.seq, locale: game.value.locale, events: [{ to: 'public', code: 'core.game.abandoned', params: { by: host.userId } }], image: false } };
       const changed = await setGameStatus(prisma, gameId, ['lobby', 'playing'], 'abandoned', [notice]);
+      cache.delete(gameId);
       return changed ? ok({ gameId, status: 'abandoned' }) : reject('core.game.notPlaying', { status: game.value.status });
     },
 
     status(gameId: string): AppResult<GameStatusView> {
-      return loadGame(gameId).then(statusOf);
+      return readGame({ id: gameId }).then(statusOf);
     },
 
-    /** The status of the game hosted in a Discord thread, in one query (`core.game.notFound` when there is none). */
-    async statusByThread(threadId: string): AppResult<GameStatusView> {
-      const game = await findGameByThread(prisma, threadId);
-      return statusOf(game ? ok(game) : reject('core.game.notFound', { threadId }));
+    /** The status of the game hosted in a Discord thread (`core.game.notFound` when there is none). */
+    statusByThread(threadId: string): AppResult<GameStatusView> {
+      return readGame({ threadId }).then(statusOf);
     },
 
     /** The id of the game hosted in a Discord thread (`core.game.notFound` when there is none). */
@@ -596,33 +660,30 @@ export function createApp(deps: AppDeps) {
     },
 
     async prompts(gameId: string): AppResult<PromptsView> {
-      const game = await loadGame(gameId);
-      if (!game.ok) return game;
-      const loaded = await load(game.value);
+      const loaded = await readStarted(gameId);
       if (!loaded.ok) return loaded;
-      return ok({ gameId, seq: game.value.seq, prompts: loaded.value.module.prompts(loaded.value.snapshot.state) });
+      return ok({ gameId, seq: loaded.value.game.seq, prompts: loaded.value.module.prompts(loaded.value.snapshot.state) });
     },
 
     async legal(gameId: string, userId: string): AppResult<LegalView> {
-      const game = await loadGame(gameId);
-      if (!game.ok) return game;
-      const seat = players(game.value).find((s) => s.userId === userId);
+      const read = await readGame({ id: gameId });
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      const seat = players(game).find((s) => s.userId === userId);
       if (!seat) return reject('core.seat.notYours');
-      if (game.value.status !== 'playing') return reject('core.game.notPlaying', { status: game.value.status });
-      const loaded = await load(game.value);
-      if (!loaded.ok) return loaded;
-      return ok({ gameId, seq: game.value.seq, seat: seat.seat, commands: loaded.value.module.legalCommands(loaded.value.snapshot.state, seat.seat) });
+      if (game.status !== 'playing' || loaded === null) return reject('core.game.notPlaying', { status: game.status });
+      return ok({ gameId, seq: game.seq, seat: seat.seat, commands: loaded.module.legalCommands(loaded.snapshot.state, seat.seat) });
     },
 
-    /** What one user's seat holds in secret, always re-read from state (`/secrets`). */
+    /** What one user's seat holds in secret, always read from the current state (`/secrets`). */
     async secrets(gameId: string, userId: string): AppResult<SecretsView> {
-      const game = await loadGame(gameId);
-      if (!game.ok) return game;
-      const seat = players(game.value).find((s) => s.userId === userId);
+      const read = await readGame({ id: gameId });
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      const seat = players(game).find((s) => s.userId === userId);
       if (!seat) return reject('core.seat.notYours');
-      const loaded = await load(game.value);
-      if (!loaded.ok) return loaded;
-      const { module, snapshot } = loaded.value;
+      if (loaded === null) return reject('core.game.notStarted');
+      const { module, snapshot } = loaded;
       return ok({ seat: seat.seat, events: module.secretsFor(snapshot.state, seat.seat), view: module.viewFor(snapshot.state, seat.seat) });
     },
 

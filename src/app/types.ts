@@ -29,6 +29,8 @@ export interface AppDeps {
   readonly packs: (gameType: string, packId?: string) => PackRef | undefined;
   readonly clock: () => Date;
   readonly logger?: AppLogger;
+  /** Started games kept in memory by this process (least recently used out); 0 keeps none. */
+  readonly cacheSize?: number;
 }
 
 export interface SeatSummary {

@@ -44,6 +44,12 @@ export class PrismaDueStore implements DueStore, ClaimPort {
     await this.#prisma.scheduledJob.deleteMany({ where: { queue, key } });
   }
 
+  /** Removes several jobs in one statement. */
+  async removeAll(items: readonly { readonly queue: QueueName; readonly key: string }[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.#prisma.scheduledJob.deleteMany({ where: { OR: items.map(({ queue, key }) => ({ queue, key })) } });
+  }
+
   /** Removes the row only while it still describes this firing (a handler may have put a successor). */
   async removeFired(ticket: FireTicket): Promise<void> {
     await this.#prisma.scheduledJob.deleteMany({ where: { queue: ticket.queue, key: ticket.key, seq: ticket.seq, at: ticket.at } });

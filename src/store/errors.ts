@@ -1,6 +1,13 @@
-/** Prisma's "unique constraint failed" (a seq or nonce already taken). */
+/**
+ * Prisma's "unique constraint failed" (a seq or nonce already taken): P2002 from the query builder, or
+ * PostgreSQL's 23505 inside P2010 ("raw query failed") from a raw statement.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'P2002';
+  type Cause = { kind?: unknown; originalCode?: unknown };
+  const e = error as { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: Cause } } } | null;
+  if (e?.code === 'P2002') return true;
+  const cause = e?.meta?.driverAdapterError?.cause;
+  return e?.code === 'P2010' && (e.meta?.code === '23505' || cause?.originalCode === '23505' || cause?.kind === 'UniqueConstraintViolation');
 }
 
 /** Prisma's "record to update not found": an optimistic guard (seq, version, status) did not match. */

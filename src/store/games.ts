@@ -208,65 +208,91 @@ export async function findCommandByNonce(prisma: PrismaClient, gameId: string, n
 export interface AppendInput {
   /** The seq the decision was made on; the command becomes `expectedSeq + 1`. */
   readonly expectedSeq: number;
+  /**
+   * The row `version` the decision was made on, when known (a cached game): the append then also fails
+   * if anything else changed the game meanwhile (seats, pause, status), not only its seq.
+   */
+  readonly expectedVersion?: number;
   readonly entry: Omit<LogEntry, 'seq'>;
   readonly snapshot: Snapshot;
   readonly hash: string;
   /** New game status when the command ended the game. */
   readonly status?: GameRowStatus;
   readonly outbox: readonly OutboxMessage[];
-  /** The command an undo removes: marked `undone` in the same transaction. */
+  /** The command an undo removes: marked `undone` in the same statement (it must not be undone already). */
   readonly undoneSeq?: number;
 }
 
-export type AppendResult = { ok: true; seq: number } | { ok: false; reason: 'conflict' | 'duplicate' };
+export type AppendResult = { ok: true; seq: number; version: number } | { ok: false; reason: 'conflict' | 'duplicate' };
 
 /**
- * Appends one command in ONE transaction (ARCHITECTURE.md "The way of one action"): the game row moves
- * from `expectedSeq` only if nobody else moved it, the command takes seq+1, an undone command is marked
- * and the outbox rows are written. Anything else rolls all of it back: never a half-applied command.
+ * One statement, so one round trip and atomic by itself: the game row moves from `expectedSeq` (and
+ * `expectedVersion`) only if it is still playing, unpaused and nobody else moved it; the command row, the
+ * undo mark and the outbox rows are written only from that update's result. A taken nonce aborts the
+ * whole statement with a unique violation.
+ */
+const APPEND_SQL = `
+WITH moved AS (
+  UPDATE "Game"
+     SET "seq" = $2 + 1, "state" = $4::jsonb, "stateHash" = $5, "version" = "version" + 1,
+         "lastActivityAt" = $6::timestamptz, "dormantAt" = NULL, "updatedAt" = now(),
+         "status" = COALESCE($7::"GameStatus", "status")
+   WHERE "id" = $1 AND "seq" = $2 AND "status" = 'playing' AND "pausedAt" IS NULL
+     AND ($3::int IS NULL OR "version" = $3::int)
+     AND ($8::int IS NULL OR EXISTS (
+           SELECT 1 FROM "GameCommand" u WHERE u."gameId" = $1 AND u."seq" = $8::int AND NOT u."undone"))
+  RETURNING "version"
+), command AS (
+  INSERT INTO "GameCommand" ("gameId", "seq", "type", "args", "seat", "asHost", "actorUserId", "at", "nonce", "stateHashAfter", "irreversible")
+  SELECT $1, $2 + 1, $9, $10::jsonb, $11::int, $12::boolean, $13, $6::timestamptz, $14, $15, $16::boolean FROM moved
+), undone AS (
+  UPDATE "GameCommand" SET "undone" = true
+   WHERE "gameId" = $1 AND "seq" = $8::int AND EXISTS (SELECT 1 FROM moved)
+), outbox AS (
+  INSERT INTO "Outbox" ("gameId", "kind", "target", "payload", "updatedAt")
+  SELECT $1, m."kind", m."target", m."payload", now()
+    FROM jsonb_to_recordset($17::jsonb) AS m("kind" text, "target" jsonb, "payload" jsonb)
+   WHERE EXISTS (SELECT 1 FROM moved)
+)
+SELECT "version" FROM moved`;
+
+/**
+ * Appends one command (ARCHITECTURE.md "The way of one action"): game row, command, undo mark and outbox
+ * rows in ONE statement, so never a half-applied command. When the guard fails the nonce tells a
+ * repeated interaction (`duplicate`) from a game that moved on (`conflict`).
  */
 export async function appendCommand(prisma: PrismaClient, gameId: string, input: AppendInput): Promise<AppendResult> {
   const seq = input.expectedSeq + 1;
   const { entry } = input;
+  let moved: { version: number }[] = [];
   try {
-    await prisma.$transaction([
-      prisma.game.update({
-        where: { id: gameId, seq: input.expectedSeq, status: 'playing' },
-        data: {
-          seq,
-          state: input.snapshot as unknown as Prisma.InputJsonValue,
-          stateHash: input.hash,
-          version: { increment: 1 },
-          lastActivityAt: new Date(entry.at),
-          ...(input.status ? { status: input.status } : {}),
-        },
-      }),
-      prisma.gameCommand.create({
-        data: {
-          gameId,
-          seq,
-          type: entry.type,
-          args: entry.args as Prisma.InputJsonValue,
-          seat: entry.seat,
-          asHost: entry.asHost,
-          actorUserId: entry.actorUserId,
-          at: new Date(entry.at),
-          nonce: entry.nonce,
-          stateHashAfter: entry.stateHashAfter,
-          irreversible: entry.irreversible,
-        },
-      }),
-      ...(input.undoneSeq !== undefined
-        ? [prisma.gameCommand.update({ where: { gameId_seq: { gameId, seq: input.undoneSeq }, undone: false }, data: { undone: true } })]
-        : []),
-      prisma.outbox.createMany({ data: input.outbox.map((m) => outboxCreateData(m, gameId)) }),
-    ]);
-    return { ok: true, seq };
+    moved = await prisma.$queryRawUnsafe<{ version: number }[]>(
+      APPEND_SQL,
+      gameId,
+      input.expectedSeq,
+      input.expectedVersion ?? null,
+      JSON.stringify(input.snapshot),
+      input.hash,
+      entry.at,
+      input.status ?? null,
+      input.undoneSeq ?? null,
+      entry.type,
+      JSON.stringify(entry.args),
+      entry.seat,
+      entry.asHost,
+      entry.actorUserId,
+      entry.nonce,
+      entry.stateHashAfter,
+      entry.irreversible,
+      JSON.stringify(input.outbox.map((m) => ({ kind: m.kind, target: m.target, payload: m.payload }))),
+    );
   } catch (error) {
-    if (!isNotFound(error) && !isUniqueViolation(error)) throw error;
-    const earlier = await prisma.gameCommand.findUnique({ where: { gameId_nonce: { gameId, nonce: entry.nonce } }, select: { seq: true } });
-    return { ok: false, reason: earlier ? 'duplicate' : 'conflict' };
+    if (!isUniqueViolation(error)) throw error;
   }
+  const row = moved[0];
+  if (row) return { ok: true, seq, version: Number(row.version) };
+  const earlier = await prisma.gameCommand.findUnique({ where: { gameId_nonce: { gameId, nonce: entry.nonce } }, select: { seq: true } });
+  return { ok: false, reason: earlier ? 'duplicate' : 'conflict' };
 }
 
 export interface ImportGameRow extends Omit<NewGameRow, 'players'> {

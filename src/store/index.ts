@@ -29,6 +29,7 @@ export {
   enqueue,
   claimDue,
   markSent,
+  markSentMany,
   markRetry,
   markDead,
   markFailed,

@@ -106,6 +106,18 @@ export async function markSent(prisma: PrismaClient, id: string, ref?: string | 
   return r.count > 0;
 }
 
+/**
+ * `markSent` for many rows in one statement (a dispatcher pass marks what it delivered at its end).
+ * Returns how many rows were still claimed by `workerId` and changed.
+ */
+export async function markSentMany(prisma: PrismaClient, sent: readonly { readonly id: string; readonly ref: string | null }[], workerId: string): Promise<number> {
+  if (sent.length === 0) return 0;
+  return prisma.$executeRaw`
+    UPDATE "Outbox" AS o SET "status" = 'sent', "sentRef" = v."ref", "lastError" = NULL, "updatedAt" = now()
+      FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS v("id" bigint, "ref" text)
+     WHERE o."id" = v."id" AND o."status" = 'sending' AND o."claimedBy" = ${workerId}`;
+}
+
 /** Back to pending, due again at `nextAttemptAt`. */
 export async function markRetry(prisma: PrismaClient, id: string, error: string, nextAttemptAt: Date, workerId?: string): Promise<boolean> {
   const r = await prisma.outbox.updateMany({ where: claimed(id, workerId), data: { status: 'pending', lastError: error, nextAttemptAt, claimedBy: null, claimedAt: null } });

@@ -101,11 +101,11 @@ describe.each(backends)('app on %s', (kind) => {
     let reachedAppend = false;
     const gatedPrisma = new Proxy(peerDb.prisma, {
       get(target, prop, receiver) {
-        if (prop === '$transaction' && !reachedAppend) {
+        if (prop === '$queryRawUnsafe' && !reachedAppend) {
           return async (...args: unknown[]) => {
             reachedAppend = true;
             await gate;
-            return (target.$transaction as (...a: unknown[]) => Promise<unknown>)(...args);
+            return (target.$queryRawUnsafe as (...a: unknown[]) => Promise<unknown>)(...args);
           };
         }
         return Reflect.get(target, prop, receiver);
@@ -124,6 +124,51 @@ describe.each(backends)('app on %s', (kind) => {
     expect(doc.log.map((e) => e.seq)).toEqual([1, 2]);
     expect(unwrap(await app.status(id)).publicView).toMatchObject({ scores: [3, 0] });
     expect(unwrap(await app.verify(id))).toMatchObject({ ok: true, commands: 2 });
+  });
+
+  it('GIVEN a game cached by one instance WHEN another instance moves it THEN the first reads and plays on the new state', async () => {
+    const id = await twoPlayerGame();
+    const peerDb = await db.openPeer();
+    const peer = createApp({ db: peerDb, games: { tally: tallyGame }, packs: () => undefined, clock: clock.now, logger });
+    unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'cache-1'));
+    unwrap(await peer.play(id, ana, { type: 'pass', args: {} }, 'cache-2'));
+    expect(unwrap(await app.status(id))).toMatchObject({ seq: 2, publicView: { turn: 1, scores: [1, 0] } });
+    unwrap(await peer.play(id, bo, { type: 'add', args: { n: 2 } }, 'cache-3'));
+    unwrap(await peer.play(id, bo, { type: 'pass', args: {} }, 'cache-4'));
+    // The first instance still holds seq 2, where it is bo's turn; on the stored state it is ana's, so
+    // the answer must come from a fresh read, never from the stale entry.
+    expect(unwrap(await app.play(id, ana, { type: 'add', args: { n: 3 } }, 'cache-5'))).toMatchObject({ seq: 5 });
+    expect(await app.play(id, bo, { type: 'add', args: { n: 1 } }, 'cache-6')).toEqual({ ok: false, error: { code: 'core.notYourTurn', params: { seat: 0 } } });
+    expect(unwrap(await app.status(id)).publicView).toMatchObject({ scores: [4, 2] });
+    expect(unwrap(await app.verify(id))).toMatchObject({ ok: true, commands: 5 });
+  });
+
+  it('GIVEN a game cached by one instance WHEN another pauses it or replaces a seat THEN the first refuses as the database says', async () => {
+    const id = await twoPlayerGame();
+    unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'pause-1'));
+    const peerDb = await db.openPeer();
+    await peerDb.prisma.game.update({ where: { id }, data: { pausedAt: new Date(), version: { increment: 1 } } });
+    expect(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'pause-2')).toEqual({ ok: false, error: { code: 'schedule.game.paused' } });
+    await peerDb.prisma.game.update({ where: { id }, data: { pausedAt: null, version: { increment: 1 } } });
+    await peerDb.prisma.$transaction([
+      peerDb.prisma.seat.updateMany({ where: { gameId: id, userId: 'u-bo' }, data: { userId: 'u-cy', userName: 'Cy' } }),
+      peerDb.prisma.game.update({ where: { id }, data: { version: { increment: 1 } } }),
+    ]);
+    // The cached seats still say bo holds seat 1 (which would answer "not your turn").
+    expect(await app.play(id, bo, { type: 'add', args: { n: 1 } }, 'pause-3')).toEqual({ ok: false, error: { code: 'core.seat.notYours' } });
+    expect(unwrap(await app.status(id)).seats.map((s) => s.userId)).toEqual(['u-ana', 'u-cy']);
+    unwrap(await app.play(id, ana, { type: 'pass', args: {} }, 'pause-4'));
+    expect(unwrap(await app.play(id, cy, { type: 'add', args: { n: 1 } }, 'pause-5'))).toMatchObject({ seq: 3 });
+  });
+
+  it('GIVEN a cache of size 0 WHEN games are played THEN every answer is the same as with the cache', async () => {
+    const uncached = createApp({ db, games: { tally: tallyGame }, packs: () => undefined, clock: clock.now, cacheSize: 0 });
+    const id = await twoPlayerGame();
+    const a = unwrap(await uncached.play(id, ana, { type: 'add', args: { n: 2 } }, 'nc-1'));
+    const b = unwrap(await app.play(id, ana, { type: 'add', args: { n: 1 } }, 'nc-2'));
+    const c = unwrap(await uncached.play(id, ana, { type: 'pass', args: {} }, 'nc-3'));
+    expect([a.seq, b.seq, c.seq]).toEqual([1, 2, 3]);
+    expect(unwrap(await uncached.status(id))).toEqual(unwrap(await app.status(id)));
   });
 
   it('GIVEN many writers WHEN they race THEN every outcome is accepted or movedOn and none is lost or doubled', async () => {

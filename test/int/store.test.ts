@@ -11,6 +11,7 @@ import {
   listOutbox,
   loadLog,
   markSent,
+  markSentMany,
   migrate,
   removeSeat,
   requeueStale,
@@ -98,8 +99,9 @@ describe.each(backends)('store on %s', (kind) => {
 
   it('GIVEN a started game WHEN a command is appended THEN log, cache and outbox change together', async () => {
     const { id, snapshot } = await startedTally(db, 'append-1');
+    const started = (await getGame(db.prisma, id))!;
     const next = addEntry(snapshot, 'n1');
-    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...next, outbox: [post, post] })).toEqual({ ok: true, seq: 1 });
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...next, outbox: [post, post] })).toEqual({ ok: true, seq: 1, version: started.version + 1 });
     const game = (await getGame(db.prisma, id))!;
     expect([game.seq, game.stateHash]).toEqual([1, next.hash]);
     expect(await loadLog(db.prisma, id)).toEqual([{ seq: 1, ...next.entry }]);
@@ -109,7 +111,7 @@ describe.each(backends)('store on %s', (kind) => {
   it('GIVEN a repeated nonce WHEN appended again THEN it is a duplicate and nothing is written', async () => {
     const { id, snapshot } = await startedTally(db, 'dup-1');
     const next = addEntry(snapshot, 'same');
-    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...next, outbox: [post] })).toEqual({ ok: true, seq: 1 });
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...next, outbox: [post] })).toMatchObject({ ok: true, seq: 1 });
     expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...next, outbox: [post] })).toEqual({ ok: false, reason: 'duplicate' });
     expect(await appendCommand(db.prisma, id, { expectedSeq: 1, ...next, outbox: [post] })).toEqual({ ok: false, reason: 'duplicate' });
     expect(await loadLog(db.prisma, id)).toHaveLength(1);
@@ -126,6 +128,38 @@ describe.each(backends)('store on %s', (kind) => {
     expect(await listOutbox(db.prisma, { gameId: id })).toHaveLength(0);
   });
 
+  it('GIVEN a game changed outside the log (version moved) WHEN appended with the old version THEN it is a conflict and nothing is written', async () => {
+    const { id, snapshot } = await startedTally(db, 'version-1');
+    const before = (await getGame(db.prisma, id))!;
+    await db.prisma.game.update({ where: { id }, data: { version: { increment: 1 } } });
+    const next = addEntry(snapshot, 'v1');
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, expectedVersion: before.version, ...next, outbox: [post] })).toEqual({ ok: false, reason: 'conflict' });
+    expect(await loadLog(db.prisma, id)).toHaveLength(0);
+    expect(await listOutbox(db.prisma, { gameId: id })).toHaveLength(0);
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, expectedVersion: before.version + 1, ...next, outbox: [post] })).toEqual({ ok: true, seq: 1, version: before.version + 2 });
+  });
+
+  it('GIVEN a paused game WHEN a command is appended THEN it is a conflict and nothing is written', async () => {
+    const { id, snapshot } = await startedTally(db, 'paused-1');
+    await db.prisma.game.update({ where: { id }, data: { pausedAt: new Date() } });
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 0, ...addEntry(snapshot, 'p1'), outbox: [post] })).toEqual({ ok: false, reason: 'conflict' });
+    expect(await loadLog(db.prisma, id)).toHaveLength(0);
+  });
+
+  it('GIVEN an undo WHEN its target is already undone THEN the append is a conflict and nothing is written', async () => {
+    const { id, snapshot } = await startedTally(db, 'undo-1');
+    const first = addEntry(snapshot, 'u1');
+    await appendCommand(db.prisma, id, { expectedSeq: 0, ...first, outbox: [] });
+    const undo = { ...addEntry(snapshot, 'u2'), undoneSeq: 1 };
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 1, ...undo, outbox: [post] })).toMatchObject({ ok: true, seq: 2 });
+    expect((await loadLog(db.prisma, id)).length).toBe(2);
+    const again = { ...addEntry(snapshot, 'u3'), undoneSeq: 1 };
+    expect(await appendCommand(db.prisma, id, { expectedSeq: 2, ...again, outbox: [post] })).toEqual({ ok: false, reason: 'conflict' });
+    const rows = await db.prisma.gameCommand.findMany({ where: { gameId: id }, orderBy: { seq: 'asc' }, select: { seq: true, undone: true } });
+    expect(rows).toEqual([{ seq: 1, undone: true }, { seq: 2, undone: false }]);
+    expect(await listOutbox(db.prisma, { gameId: id })).toHaveLength(1);
+  });
+
   it('GIVEN two writers on two connections WHEN they race on one game THEN exactly one command is accepted', async () => {
     const peer = await db.openPeer();
     for (let round = 0; round < 5; round++) {
@@ -133,7 +167,7 @@ describe.each(backends)('store on %s', (kind) => {
       const results = await Promise.all(
         [db, peer, db, peer].map((writer, i) => appendCommand(writer.prisma, id, { expectedSeq: 0, ...addEntry(snapshot, `r${i}`, 1 + (i % 3)), outbox: [post] })),
       );
-      expect(results.filter((r) => r.ok)).toEqual([{ ok: true, seq: 1 }]);
+      expect(results.filter((r) => r.ok)).toMatchObject([{ ok: true, seq: 1 }]);
       expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(['conflict', 'conflict', 'conflict']);
       const log = await loadLog(db.prisma, id);
       expect(log).toHaveLength(1);
@@ -155,5 +189,13 @@ describe.each(backends)('store on %s', (kind) => {
     expect(await markSent(db.prisma, a[0]!.id, 'msg-1', 'w2')).toBe(false);
     expect(await markSent(db.prisma, a[0]!.id, 'msg-1', 'w1')).toBe(true);
     expect(await requeueStale(db.prisma, new Date('2100-01-01T00:00:00Z'))).toBe(ids.length - 1);
+    // Marking many at once: only rows still claimed by that worker change.
+    const rest = a.concat(b).filter((r) => r.id !== a[0]!.id && r.gameId === id);
+    expect(await markSentMany(db.prisma, rest.map((r) => ({ id: r.id, ref: `m-${r.id}` })), 'w1')).toBe(0);
+    const again = (await claimDue(db.prisma, new Date('2100-01-01T00:00:00Z'), 500, 'w3')).filter((r) => r.gameId === id);
+    expect(again.map((r) => r.id).sort()).toEqual(rest.map((r) => r.id).sort());
+    expect(await markSentMany(db.prisma, again.map((r) => ({ id: r.id, ref: `m-${r.id}` })), 'w3')).toBe(again.length);
+    const sent = await listOutbox(db.prisma, { gameId: id, status: 'sent' });
+    expect(sent.map((r) => r.sentRef).sort()).toEqual([...(a[0]!.gameId === id ? ['msg-1'] : []), ...rest.map((r) => `m-${r.id}`)].sort());
   });
 });
