@@ -14,12 +14,12 @@ export const command: CommandModule = {
   ),
 
   async execute(ctx) {
-    const here = await ctx.services.gameHere(ctx.place);
+    const here = await ctx.services.gameInThread(ctx.place);
     if (!here.ok) return here;
     const raw = ctx.interaction.options.getString('action', true);
     const match = /^(\d{1,9})\.(\d{1,4})$/.exec(raw);
     if (!match) return reject('core.play.pickFromList');
-    if (Number(match[1]) !== here.value.seq) return reject('core.button.stale');
+    // A choice offered at an earlier seq is refused by playLegal (`core.button.stale`).
     const r = await ctx.services.app.playLegal(here.value.gameId, ctx.actor, { seq: Number(match[1]), index: Number(match[2]) }, ctx.interaction.id);
     if (!r.ok) return r;
     return ok(await ctx.services.presentResult(ctx.lang, r.value));

@@ -315,6 +315,8 @@ export function createApp(deps: AppDeps) {
     decide: (loaded: Loaded, now: string) => Promise<Result<Decision, Rejection>>,
     expectedSeq?: number,
     announce = false,
+    /** What a choice made at an older `expectedSeq` is told (a button or autocomplete value from earlier). */
+    staleCode = 'core.movedOn',
   ): AppResult<CommandResult> {
     let cached = cache.get(gameId);
     for (let fresh = 0; fresh < 2; ) {
@@ -336,7 +338,7 @@ export function createApp(deps: AppDeps) {
       const refusal =
         game.status !== 'playing' ? reject('core.game.notPlaying', { status: game.status })
         : game.pausedAt !== null ? reject('schedule.game.paused')
-        : expectedSeq !== undefined && game.seq !== expectedSeq ? reject('core.movedOn')
+        : expectedSeq !== undefined && game.seq !== expectedSeq ? reject(staleCode)
         : null;
       if (refusal) {
         if (fromCache) continue;
@@ -566,7 +568,35 @@ export function createApp(deps: AppDeps) {
         if (!applied.ok) return applied;
         const a = applied.value;
         return ok({ type: command.type, args: a.args, seat: who.value.seat, asHost: false, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
-      }, choice.seq);
+      }, choice.seq, false, 'core.button.stale');
+    },
+
+    /**
+     * Answers the `a`-th prompt with its `b`-th option as they stood at `seq` (a prompt button), in the
+     * same load that checks the button is current (`core.button.stale` otherwise).
+     */
+    playPrompt(gameId: string, actor: AppActor, choice: { readonly seq: number; readonly a: number; readonly b: number }, nonce: string): AppResult<CommandResult> {
+      return commit(gameId, actor, nonce, async (loaded, now) => {
+        const option = loaded.module.prompts(loaded.snapshot.state)[choice.a]?.options[choice.b];
+        if (!option) return reject('core.button.stale');
+        const who = resolveActor(loaded.game, actor);
+        if (!who.ok) return who;
+        const applied = applyCommand(loaded.module, loaded.snapshot, option.command, { seat: who.value.seat, asHost: who.value.asHost, now }, loaded.pack?.data);
+        if (!applied.ok) return applied;
+        const a = applied.value;
+        return ok({ type: option.command.type, args: a.args, seat: who.value.seat, asHost: who.value.asHost, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+      }, choice.seq, false, 'core.button.stale');
+    },
+
+    /**
+     * The game a Discord thread hosts, by id and type only (a thread hosts at most one game, ever, so this
+     * never goes stale): for commands whose write checks everything else.
+     */
+    async gameInThread(threadId: string): AppResult<{ gameId: string; gameType: string }> {
+      const known = cache.byThread(threadId);
+      if (known) return ok({ gameId: known.game.id, gameType: known.game.gameType });
+      const row = await prisma.game.findUnique({ where: { threadId }, select: { id: true, gameType: true } });
+      return row ? ok({ gameId: row.id, gameType: row.gameType }) : reject('core.game.notFound', { threadId });
     },
 
     /**

@@ -35,6 +35,8 @@ export interface Services {
   postToThread(channelId: string, answer: Answer): Promise<void>;
   /** The game played in this place: the thread's game. */
   gameHere(place: ButtonContext['place']): Promise<Result<GameStatusView, Rejection>>;
+  /** Only which game the thread hosts (never stale): for commands whose write checks the rest. */
+  gameInThread(place: ButtonContext['place']): Promise<Result<{ gameId: string; gameType: string }, Rejection>>;
   /** The answer to a play/undo/start: public events, then who is awaited, with prompt buttons. */
   presentResult(lang: Language, result: AppCommandResult, header?: string): Promise<Answer>;
   button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult>;
@@ -66,6 +68,11 @@ export function createServices(deps: ServicesDeps): Services {
   async function gameHere(place: ButtonContext['place']): Promise<Result<GameStatusView, Rejection>> {
     if (!place.threadId) return reject('core.game.notInThread');
     return app.statusByThread(place.threadId);
+  }
+
+  async function gameInThread(place: ButtonContext['place']): Promise<Result<{ gameId: string; gameType: string }, Rejection>> {
+    if (!place.threadId) return reject('core.game.notInThread');
+    return app.gameInThread(place.threadId);
   }
 
   async function presentResult(lang: Language, result: AppCommandResult, header?: string): Promise<Answer> {
@@ -102,12 +109,7 @@ export function createServices(deps: ServicesDeps): Services {
       case 'secrets':
         return secrets(ctx.lang, id.gameId, actor.userId);
       case 'prompt': {
-        const prompts = await app.prompts(id.gameId);
-        if (!prompts.ok) return prompts;
-        if (prompts.value.seq !== id.seq) return reject('core.button.stale');
-        const option = prompts.value.prompts[id.a]?.options[id.b];
-        if (!option) return reject('core.button.stale');
-        const r = await app.play(id.gameId, actor, option.command, nonce, { expectedSeq: id.seq });
+        const r = await app.playPrompt(id.gameId, actor, { seq: id.seq, a: id.a, b: id.b }, nonce);
         if (!r.ok) return r;
         return ok(await presentResult(ctx.lang, r.value));
       }
@@ -160,6 +162,7 @@ export function createServices(deps: ServicesDeps): Services {
     createThread: deps.createThread,
     postToThread: deps.postToThread,
     gameHere,
+    gameInThread,
     presentResult,
     button,
     secrets,

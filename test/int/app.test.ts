@@ -171,6 +171,23 @@ describe.each(backends)('app on %s', (kind) => {
     expect(unwrap(await uncached.status(id))).toEqual(unwrap(await app.status(id)));
   });
 
+  it('GIVEN a prompt button or an autocomplete choice WHEN it is current THEN it plays, and from an earlier seq it is stale', async () => {
+    const id = await twoPlayerGame();
+    const threadId = `t-${kind}-${thread}`;
+    expect(unwrap(await app.gameInThread(threadId))).toEqual({ gameId: id, gameType: 'tally' });
+    expect(await app.gameInThread('no-such-thread')).toEqual({ ok: false, error: { code: 'core.game.notFound', params: { threadId: 'no-such-thread' } } });
+    const legal = unwrap(await app.legal(id, 'u-ana'));
+    const challenge = legal.commands.findIndex((c) => c.type === 'challenge');
+    unwrap(await app.playLegal(id, ana, { seq: legal.seq, index: challenge }, 'pp-1'));
+    expect(await app.playLegal(id, ana, { seq: legal.seq, index: 0 }, 'pp-2')).toEqual({ ok: false, error: { code: 'core.button.stale' } });
+    const prompts = unwrap(await app.prompts(id));
+    expect(await app.playPrompt(id, bo, { seq: prompts.seq, a: 0, b: 9 }, 'pp-3')).toEqual({ ok: false, error: { code: 'core.button.stale' } });
+    expect(await app.playPrompt(id, ana, { seq: prompts.seq, a: 0, b: 0 }, 'pp-4')).toEqual({ ok: false, error: { code: 'core.notYourPrompt' } });
+    const answered = unwrap(await app.playPrompt(id, bo, { seq: prompts.seq, a: 0, b: 0 }, 'pp-5'));
+    expect(answered.events).toEqual([{ to: 'public', code: 'tally.answered', params: { seat: 1, accept: true } }]);
+    expect(await app.playPrompt(id, bo, { seq: prompts.seq, a: 0, b: 0 }, 'pp-6')).toEqual({ ok: false, error: { code: 'core.button.stale' } });
+  });
+
   it('GIVEN many writers WHEN they race THEN every outcome is accepted or movedOn and none is lost or doubled', async () => {
     const id = await twoPlayerGame();
     const peerDb = await db.openPeer();
