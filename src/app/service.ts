@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps) {
     return game ? ok(game) : reject('core.game.notFound', { gameId });
   }
 
-  /** The current snapshot: the cached one when its hash holds, otherwise rebuilt (and verified) from the log. */
+  /** The current snapshot: the stored one when its hash holds, otherwise rebuilt from the log (which must end at its last stored hash). */
   async function load(game: GameWithSeats): Promise<Result<Loaded, Rejection>> {
     const module = moduleFor(game.gameType);
     if (!module.ok) return module;
@@ -210,7 +210,8 @@ export function createApp(deps: AppDeps) {
     if (cached !== null && game.stateHash !== null && hashSnapshot(cached) === game.stateHash) {
       return ok({ game, module: module.value, pack: pack.value, genesis, snapshot: cached });
     }
-    const rebuilt = replay(module.value, genesis, await loadLog(prisma, game.id), pack.value?.data);
+    // Only the last stored hash is checked on the way (a mismatch replays again checking each entry to name it).
+    const rebuilt = replay(module.value, genesis, await loadLog(prisma, game.id), pack.value?.data, { verify: 'final' });
     if (!rebuilt.ok) {
       logger?.error({ gameId: game.id, seq: rebuilt.seq, reason: rebuilt.reason }, 'app.replayDiverged');
       return reject('core.game.corrupt', { seq: rebuilt.seq });

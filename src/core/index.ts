@@ -1,5 +1,6 @@
 export * from './result.ts';
 export * from './rng.ts';
 export * from './hash.ts';
+export { draftCopy, isSealed, mutableCopy, seal, sealedCopy } from './sealed.ts';
 export * from './game.ts';
 export * from './kernel.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tallyGame } from '../../test/support/tally-game.ts';
-import { applyCommand, genesisSnapshot, planUndo, replay, UNDO, type Genesis, type LogEntry, type Snapshot } from './kernel.ts';
+import { applyCommand, genesisSnapshot, planUndo, replay, UNDO, type Genesis, type LogEntry, type ReplayResult, type Snapshot } from './kernel.ts';
 import { canonicalJson, stateHash } from './hash.ts';
 import { createRng, seedRng } from './rng.ts';
 import type { TallyState } from '../../test/support/tally-game.ts';
@@ -159,5 +159,98 @@ describe('undo', () => {
     expect(replay(tallyGame, genesis, second, undefined).ok).toBe(true);
     expect(planUndo(second, { seat: 0, isHost: false })).toEqual({ ok: false, error: { code: 'core.undo.nothing' } });
     expect(second.filter((e) => e.type !== UNDO)).toHaveLength(2);
+  });
+});
+
+/** Random legal tally play, with undos taken the way the application takes them (replaying without the undone command). */
+function randomLog(seed: number, picks: readonly number[]): { g: Genesis; log: LogEntry[]; snap: Snapshot<TallyState> } {
+  const g = { ...genesis, seed };
+  let snap = genesisSnapshot(tallyGame, g, undefined);
+  const log: LogEntry[] = [];
+  const at = '2026-01-01T00:00:00.000Z';
+  for (const pick of picks) {
+    if (tallyGame.status(snap.state).phase !== 'playing') break;
+    const seat = tallyGame.awaiting(snap.state).seats[0] ?? 0;
+    if (pick % 4 === 0) {
+      const target = planUndo(log, { seat, isHost: pick % 8 === 0 });
+      if (target.ok) {
+        const undo: LogEntry = { seq: log.length + 1, type: UNDO, args: { seq: target.value }, seat, asHost: false, actorUserId: 'u', at, nonce: `u${log.length}`, stateHashAfter: '', irreversible: false };
+        const r = replay(tallyGame, g, [...log, undo], undefined, { verify: 'none' });
+        if (!r.ok) throw new Error(`undo refused: ${r.rejection?.code}`);
+        log.push({ ...undo, stateHashAfter: r.hash });
+        snap = r.snapshot;
+        continue;
+      }
+    }
+    const legal = tallyGame.legalCommands(snap.state, seat);
+    const cmd = legal[pick % legal.length];
+    if (!cmd) break;
+    const applied = applyCommand(tallyGame, snap, cmd, { seat, asHost: false, now: at }, undefined);
+    if (!applied.ok) throw new Error(`legal command rejected: ${applied.error.code}`);
+    snap = applied.value.snapshot;
+    log.push({ seq: log.length + 1, type: cmd.type, args: applied.value.args, seat, asHost: false, actorUserId: 'u', at, nonce: `${log.length}`, stateHashAfter: applied.value.hash, irreversible: applied.value.irreversible });
+  }
+  return { g, log, snap };
+}
+
+const failure = (r: ReplayResult<unknown>) => (r.ok ? null : r);
+
+describe('replay verification modes', () => {
+  it('GIVEN a log with undos WHEN replayed checking every hash, the final hash only, or none THEN all three rebuild the same snapshot and hash', () => {
+    const { g, log, snap } = randomLog(5, [1, 2, 4, 3, 5, 8, 6, 7, 9, 12, 10, 11]);
+    expect(log.some((e) => e.type === UNDO)).toBe(true);
+    const every = replay(tallyGame, g, log, undefined, { verify: 'every' });
+    expect(every).toEqual({ ok: true, snapshot: snap, hash: log.at(-1)?.stateHashAfter });
+    expect(replay(tallyGame, g, log, undefined, { verify: 'final' })).toEqual(every);
+    expect(replay(tallyGame, g, log, undefined, { verify: 'none' })).toEqual(every);
+    expect(replay(tallyGame, g, log, undefined)).toEqual(every);
+  });
+
+  it('GIVEN a tampered command WHEN replayed checking the final hash only THEN the first diverging seq is reported exactly as a full check reports it', () => {
+    const { log } = play([{ seat: 0, type: 'add', args: { n: 1 } }, { seat: 0, type: 'add', args: { n: 2 } }, { seat: 0, type: 'pass' }, { seat: 1, type: 'add', args: { n: 1 } }]);
+    const tampered = log.map((e) => (e.seq === 2 ? { ...e, args: { n: 3 } } : e));
+    const every = replay(tallyGame, genesis, tampered, undefined, { verify: 'every' });
+    expect(every).toMatchObject({ ok: false, seq: 2, reason: 'hash' });
+    expect(replay(tallyGame, genesis, tampered, undefined, { verify: 'final' })).toEqual(every);
+  });
+
+  it('GIVEN a command the rules refuse WHEN replayed checking the final hash only THEN the refusal is reported as a full check reports it', () => {
+    const { log } = play([{ seat: 0, type: 'add', args: { n: 1 } }, { seat: 0, type: 'pass' }]);
+    const refused = [...log, { ...(log[1] as LogEntry), seq: 3, nonce: 'again' }];
+    const every = replay(tallyGame, genesis, refused, undefined, { verify: 'every' });
+    expect(every).toMatchObject({ ok: false, seq: 3, reason: 'rejected', rejection: { code: 'core.notYourTurn' } });
+    expect(replay(tallyGame, genesis, refused, undefined, { verify: 'final' })).toEqual(every);
+  });
+
+  it('GIVEN only an intermediate stored hash altered WHEN replayed THEN the final check accepts the game (the state is right) and the full audit reports that entry', () => {
+    const { log } = play([{ seat: 0, type: 'add', args: { n: 1 } }, { seat: 0, type: 'add', args: { n: 2 } }, { seat: 0, type: 'pass' }]);
+    const altered = log.map((e) => (e.seq === 2 ? { ...e, stateHashAfter: '0'.repeat(32) } : e));
+    expect(replay(tallyGame, genesis, altered, undefined, { verify: 'final' }).ok).toBe(true);
+    expect(replay(tallyGame, genesis, altered, undefined, { verify: 'every' })).toMatchObject({ ok: false, seq: 2, reason: 'hash' });
+  });
+
+  it('property: GIVEN random play with undos and one random change to the log WHEN replayed THEN final and every agree: same snapshot and hash, or the same failure whenever final fails', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.array(fc.nat(), { minLength: 1, maxLength: 50 }), fc.nat(), fc.nat(3), (seed, picks, where, how) => {
+        const { g, log } = randomLog(seed, picks);
+        const every = replay(tallyGame, g, log, undefined, { verify: 'every' });
+        expect(every.ok).toBe(true);
+        expect(replay(tallyGame, g, log, undefined, { verify: 'final' })).toEqual(every);
+        if (log.length === 0) return;
+        const i = where % log.length;
+        const e = log[i] as LogEntry;
+        const changed: LogEntry =
+          how === 0 ? { ...e, stateHashAfter: 'f'.repeat(32) } : how === 1 ? { ...e, seat: ((e.seat ?? 0) + 1) % seats.length } : how === 2 ? { ...e, type: 'roll', args: {} } : { ...e, at: '2027-01-01T00:00:00.000Z' };
+        const tampered = log.map((x, k) => (k === i ? changed : x));
+        const full = replay(tallyGame, g, tampered, undefined, { verify: 'every' });
+        const fast = replay(tallyGame, g, tampered, undefined, { verify: 'final' });
+        if (!fast.ok) expect(failure(fast)).toEqual(failure(full));
+        else {
+          expect(fast.hash).toBe(tampered.at(-1)?.stateHashAfter);
+          if (!full.ok) expect(full.reason).toBe('hash');
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

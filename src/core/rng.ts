@@ -25,30 +25,46 @@ export function seedRng(seed: number): RngState {
 }
 
 export function createRng(state: RngState): Rng {
-  const gen = xoroshiro128plusFromState(state);
-  let used = false;
-  const int = (min: number, max: number): number => {
-    used = true;
-    return uniformInt(gen, min, max);
-  };
-  return {
-    int,
-    die: (sides) => int(1, sides),
-    shuffle<T>(items: readonly T[]): T[] {
-      const out = items.slice();
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = int(0, i);
-        [out[i], out[j]] = [out[j] as T, out[i] as T];
-      }
-      return out;
-    },
-    pick<T>(items: readonly T[]): T {
-      if (items.length === 0) throw new RangeError('pick from an empty list');
-      return items[int(0, items.length - 1)] as T;
-    },
-    get used() {
-      return used;
-    },
-    state: () => gen.getState().slice(),
-  };
+  return new SeededRng(state);
+}
+
+/** A class rather than closures: one command creates one, and replay creates one per command. */
+class SeededRng implements Rng {
+  readonly #gen: ReturnType<typeof xoroshiro128plusFromState>;
+  #used = false;
+
+  constructor(state: RngState) {
+    this.#gen = xoroshiro128plusFromState(state);
+  }
+
+  int(min: number, max: number): number {
+    this.#used = true;
+    return uniformInt(this.#gen, min, max);
+  }
+
+  die(sides: number): number {
+    return this.int(1, sides);
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      [out[i], out[j]] = [out[j] as T, out[i] as T];
+    }
+    return out;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('pick from an empty list');
+    return items[this.int(0, items.length - 1)] as T;
+  }
+
+  get used(): boolean {
+    return this.#used;
+  }
+
+  state(): RngState {
+    return this.#gen.getState().slice();
+  }
 }

@@ -1,7 +1,7 @@
 import type { GameCommand, GameModule, Json, Prompt } from '../../core/index.ts';
 import { adventurePackSchema, type AdventurePack } from './content.ts';
 import { adventureCommandSchemas, adventureOptionsSchema, type AdventureOptions } from './commands.ts';
-import { activeCharacter, applyStartEntry, decideAdventure, inventoryOf } from './rules.ts';
+import { activeCharacter, applyStartEntry, decideAdventure, inventoryOf, NOTES_MAX, sealParts } from './rules.ts';
 import { initialState, type AdventureState } from './state.ts';
 import { publicAdventureView } from './view.ts';
 
@@ -31,7 +31,7 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
   packSchema: adventurePackSchema,
   textOf: packText,
   setup(options, seats, _rng, pack) {
-    return applyStartEntry(initialState(adventureOptionsSchema.parse(options ?? {}), seats, pack), pack);
+    return sealParts(applyStartEntry(initialState(adventureOptionsSchema.parse(options ?? {}), seats, pack), pack));
   },
   decide: decideAdventure,
   introduction(_state, pack) {
@@ -77,7 +77,7 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
     const locations = state.revealed.flatMap((r) => r.locations);
     for (const card of state.seenCards) if (state.cards[String(card)] !== 'box') cmds.push({ type: 'hint', args: { card } });
     for (const location of locations) cmds.push({ type: 'hint', args: { location } });
-    cmds.push({ type: 'note', args: { text: 'note' } });
+    if (state.notes.length < NOTES_MAX) cmds.push({ type: 'note', args: { text: 'note' } });
     if (state.pending) {
       if (state.pending.seat === seat) state.pending.options.forEach((_, option) => cmds.push({ type: 'choose', args: { option } }));
       return cmds;

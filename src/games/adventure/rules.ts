@@ -1,4 +1,4 @@
-import { ok, reject, type DecideContext, type GameCommand, type GameEvent, type Outcome, type Rejection, type Result } from '../../core/index.ts';
+import { isSealed, mutableCopy, ok, reject, sealedCopy, type DecideContext, type GameCommand, type GameEvent, type Outcome, type Rejection, type Result } from '../../core/index.ts';
 import { codeEntry, combinedEntry, roomOfLocation, type AdventurePack, type Condition, type Effect } from './content.ts';
 import { NOTE_MAX, type ChooseArgs, type CodeArgs, type CombineArgs, type ExploreArgs, type GiveArgs, type HintArgs, type MoveArgs, type NoteArgs } from './commands.ts';
 import type { AdventureState, CardPlace, Character, Note, PendingChoice, RevealedRoom } from './state.ts';
@@ -58,7 +58,7 @@ export function inventoryOf(state: AdventureState, character: number): number[] 
 }
 
 function toDraft(state: AdventureState): Draft {
-  return structuredClone({
+  return mutableCopy({
     characters: state.characters,
     revealed: state.revealed,
     cards: state.cards,
@@ -322,8 +322,29 @@ function decideChoose(state: AdventureState, seat: number, pack: AdventurePack, 
   return ok({ state: commit(state, draft), events, revealed: true });
 }
 
-/** Rules §Game Overview and §Take one action, as a pure decider over {@link AdventureState}. */
+/**
+ * Rules §Game Overview and §Take one action, as a pure decider over {@link AdventureState}. The new
+ * state's parts are sealed (see {@link sealParts}), so states share what a command did not change.
+ */
 export function decideAdventure(state: AdventureState, command: GameCommand, ctx: DecideContext): Decided {
+  const decided = decideRules(state, command, ctx);
+  return decided.ok ? ok({ ...decided.value, state: sealParts(decided.value.state) }) : decided;
+}
+
+/**
+ * Seals each top-level part of a state that is not sealed yet, as a sealed copy (parts may hold pack
+ * data, which must not be frozen): later states share the parts they do not change, and the state
+ * hash serializes each part once.
+ */
+export function sealParts(state: AdventureState): AdventureState {
+  let out: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(state)) {
+    if (typeof value === 'object' && value !== null && !isSealed(value)) (out ??= { ...state })[key] = sealedCopy(value);
+  }
+  return (out ?? state) as AdventureState;
+}
+
+function decideRules(state: AdventureState, command: GameCommand, ctx: DecideContext): Decided {
   const seat = ctx.seat;
   if (seat === null) return reject('adventure.seat.none');
   const pack = ctx.pack as AdventurePack;

@@ -1,7 +1,27 @@
+import { isSealed } from '../../core/index.ts';
 import type { LineKind, PackPage } from './content.ts';
 
 type Point = readonly [number, number];
 type Segment = readonly [Point, Point];
+
+/** Answers about one sealed (immutable) page, computed once: enemies ask the same questions every turn. */
+interface PageGeometry {
+  blockers?: Segment[];
+  readonly distances: Map<string, ReadonlyMap<string, number>>;
+  readonly sight: Map<string, boolean>;
+}
+
+const geometryOf = new WeakMap<PackPage, PageGeometry>();
+
+function cached(page: PackPage): PageGeometry | undefined {
+  if (!isSealed(page)) return undefined;
+  let g = geometryOf.get(page);
+  if (!g) {
+    g = { distances: new Map(), sight: new Map() };
+    geometryOf.set(page, g);
+  }
+  return g;
+}
 
 /** Radius of a standee base in page pixels, for clear sight "from any portion of the base" (Rules §Clear Sight). */
 export const BASE_RADIUS = 6;
@@ -25,8 +45,12 @@ export function segmentsCross(p: Segment, q: Segment): boolean {
 }
 
 /** Every segment that blocks sight: solid white lines and the page's extra walls. */
-export function sightBlockers(page: PackPage): Segment[] {
-  return [...page.lines.filter((l) => l.kind === 'white').map((l) => l.path as Segment), ...(page.walls as Segment[])];
+export function sightBlockers(page: PackPage): readonly Segment[] {
+  const g = cached(page);
+  if (g?.blockers) return g.blockers;
+  const blockers = [...page.lines.filter((l) => l.kind === 'white').map((l) => l.path as Segment), ...(page.walls as Segment[])];
+  if (g) g.blockers = blockers;
+  return blockers;
 }
 
 function basePoints(p: Point): Point[] {
@@ -36,7 +60,16 @@ function basePoints(p: Point): Point[] {
 
 /** Rules §Clear Sight: some line from one base to the other crosses no solid white line. */
 export function clearSight(page: PackPage, from: Point, to: Point): boolean {
-  const blockers = sightBlockers(page);
+  const g = cached(page);
+  const key = g ? `${from[0]},${from[1]},${to[0]},${to[1]}` : '';
+  const known = g?.sight.get(key);
+  if (known !== undefined) return known;
+  const clear = sightLine(sightBlockers(page), from, to);
+  g?.sight.set(key, clear);
+  return clear;
+}
+
+function sightLine(blockers: readonly Segment[], from: Point, to: Point): boolean {
   for (const a of basePoints(from)) {
     for (const b of basePoints(to)) {
       if (!blockers.some((w) => segmentsCross([a, b], w))) return true;
@@ -63,7 +96,10 @@ export function openNeighbours(page: PackPage, space: string): string[] {
 }
 
 /** Spaces counted as steps across non-white lines, from one space to every reachable one. */
-export function distancesFrom(page: PackPage, start: string): Map<string, number> {
+export function distancesFrom(page: PackPage, start: string): ReadonlyMap<string, number> {
+  const g = cached(page);
+  const known = g?.distances.get(start);
+  if (known) return known;
   const dist = new Map<string, number>([[start, 0]]);
   const queue = [start];
   while (queue.length > 0) {
@@ -76,6 +112,7 @@ export function distancesFrom(page: PackPage, start: string): Map<string, number
       }
     }
   }
+  g?.distances.set(start, dist);
   return dist;
 }
 

@@ -1,4 +1,4 @@
-import { ok, reject, type DecideContext, type GameCommand, type GameEvent, type Outcome, type Rejection, type Result, type SeatInfo, type Rng } from '../../core/index.ts';
+import { ok, reject, seal, type DecideContext, type GameCommand, type GameEvent, type Outcome, type Rejection, type Result, type SeatInfo, type Rng } from '../../core/index.ts';
 import { textKeys as K, type AttributeColour, type ComanautsPack } from './content.ts';
 import type { ComanautsArgs, ComanautsCommandType } from './commands.ts';
 import {
@@ -16,6 +16,7 @@ import {
   itemHolder,
   markPoi,
   moveRejection,
+  packPart,
   pickDice,
   pub,
   rangedRejection,
@@ -24,6 +25,7 @@ import {
   slotsFor,
   statusCard,
   dieKind,
+  draftOf,
   ENEMY_SLOTS,
   INVENTORY_LIMIT,
   type Draft,
@@ -72,14 +74,14 @@ export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[],
     v: 1,
     seats: seats.length,
     seatNames: seats.map((s) => s.name),
-    catalogue: { items: pack.items, avatars: pack.avatars, enemies: pack.enemies, statuses: pack.statuses },
+    catalogue: packPart({ items: pack.items, avatars: pack.avatars, enemies: pack.enemies, statuses: pack.statuses }, pack),
     page,
     active: 0,
     bookkeeper: 0,
     round: 1,
     phase: 'resolving',
     situation: 'safe',
-    dice: { kinds, bag: Object.keys(kinds).sort(), discard: [], hand: [], threat: [], group: [], child: null, onCards: [] },
+    dice: { kinds: seal(kinds), bag: Object.keys(kinds).sort(), discard: [], hand: [], threat: [], group: [], child: null, onCards: [] },
     players: seats.map((s, i) => {
       const cards = avatarCards[i] as string[];
       const card = cards[0] as string;
@@ -129,11 +131,19 @@ type Cmd = { [T in ComanautsCommandType]: { type: T; args: ComanautsArgs<T> } }[
 
 const fail = (code: string, params?: Record<string, string | number | boolean>): Result<never, Rejection> => reject(`comanauts.${code}`, params);
 
-/** The pure decider: validates the command against the rules, applies it, and resolves queued work. */
+/**
+ * The pure decider: validates the command against the rules, applies it, and resolves queued work.
+ * The catalogue, the page and the dice colours never change while a page is played, so they are sealed
+ * (deep-frozen, on the input too when it came from storage) and shared by every later state; the rest
+ * is copied.
+ */
 export function decideCommand(state: ComanautsState, command: GameCommand, ctx: DecideContext): Result<Outcome<ComanautsState>, Rejection> {
   const seat = ctx.seat;
   if (seat === null || seat < 0 || seat >= state.seats) return fail('seat.none');
-  const d = structuredClone(state) as unknown as Draft;
+  seal(state.catalogue);
+  seal(state.page);
+  seal(state.dice.kinds);
+  const d = draftOf(state);
   const events: GameEvent[] = [];
   const env: Env = { rng: ctx.rng, events, pack: ctx.pack as ComanautsPack | undefined };
   const cmd = command as Cmd;
