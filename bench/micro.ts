@@ -1,14 +1,14 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { replay, type GameModule } from '../src/core/index.ts';
-import { loadCatalog, registerRenderers } from '../src/cli/compose.ts';
+import { loadCatalog } from '../src/cli/compose.ts';
 import { gameModules } from '../src/games/index.ts';
-import '../src/games/comanauts/render.ts';
-import { renderTable } from '../src/render/index.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
 import { benchTally, playRandom } from './games.ts';
+import { renderCases } from './render.ts';
 import { summarize, type BenchRow } from './stats.ts';
 
 type AnyModule = GameModule<any, any, any>;
+type ReplayMode = 'every' | 'final';
+const replayModes: readonly ReplayMode[] = ['every', 'final'];
 
 interface Subject {
   readonly id: string;
@@ -19,7 +19,6 @@ interface Subject {
 
 async function subjects(): Promise<Subject[]> {
   const catalog = await loadCatalog({ ...gameModules, tally: benchTally });
-  registerRenderers(catalog);
   registerTallyStrings();
   return [
     { id: 'tally', module: benchTally, pack: undefined, seats: 4 },
@@ -30,7 +29,8 @@ async function subjects(): Promise<Subject[]> {
 
 /**
  * Pure costs: `decide` per command (validate + decide + state hash, as `applyCommand` does), replay of a
- * long log with every hash verified, and the table image of each game with the event loop watched.
+ * long log checking every stored hash (`verify: 'every'`, audits) and checking the last one only
+ * (`verify: 'final'`, rebuilding a game), and the table image of each game with the event loop watched.
  */
 export async function microCases(quick: boolean): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
@@ -38,7 +38,7 @@ export async function microCases(quick: boolean): Promise<BenchRow[]> {
   const target = 1000;
   for (const s of list) {
     const decide: number[] = [];
-    const replayMs: number[] = [];
+    const replayMs: Record<ReplayMode, number[]> = { every: [], final: [] };
     let longest = 0;
     let games = 0;
     let anyEnded = false;
@@ -48,41 +48,22 @@ export async function microCases(quick: boolean): Promise<BenchRow[]> {
       anyEnded ||= played.ended;
       longest = Math.max(longest, played.log.length);
       decide.push(...played.decideMs);
+      for (const mode of replayModes) replay(s.module, played.genesis, played.log, s.pack, { verify: mode });
       for (let i = 0; i < (quick ? 3 : 5); i++) {
-        const t0 = performance.now();
-        const r = replay(s.module, played.genesis, played.log, s.pack);
-        const ms = performance.now() - t0;
-        if (!r.ok) throw new Error(`${s.id}: replay diverged at ${r.seq}`);
-        replayMs.push((ms * target) / played.log.length);
+        for (const mode of replayModes) {
+          const t0 = performance.now();
+          const r = replay(s.module, played.genesis, played.log, s.pack, { verify: mode });
+          const ms = performance.now() - t0;
+          if (!r.ok) throw new Error(`${s.id}: replay (${mode}) diverged at ${r.seq}`);
+          replayMs[mode].push((ms * target) / played.log.length);
+        }
       }
     }
     rows.push(summarize(`decide per command (${s.id})`, 'ms', decide, `${decide.length} commands of random legal play, validate+decide+hash`));
-    rows.push(
-      summarize(
-        `replay 1,000-command game (${s.id})`,
-        'ms',
-        replayMs,
-        anyEnded ? `random games end before 1,000 commands (longest ${longest}); time scaled to 1,000` : `${games} games × 1,000 commands, hashes verified`,
-      ),
-    );
+    const games1000 = `${anyEnded ? `random games end before 1,000 commands (longest ${longest}); time scaled to 1,000` : `${games} games × 1,000 commands`}, after one untimed replay`;
+    rows.push(summarize(`replay 1,000-command game, verify every hash (${s.id})`, 'ms', replayMs.every, `${games1000}; every stored hash recomputed and checked (audits)`));
+    rows.push(summarize(`replay 1,000-command game, verify final hash (${s.id})`, 'ms', replayMs.final, `${games1000}; only the last hash computed and checked (rebuilds)`));
   }
-  for (const s of list) {
-    const played = playRandom(s.module, s.pack, s.seats, 60, 7);
-    const view = s.module.publicView(played.snapshot.state);
-    await renderTable(s.id, view, 'en');
-    const times: number[] = [];
-    const histogram = monitorEventLoopDelay({ resolution: 1 });
-    histogram.enable();
-    let bytes = 0;
-    for (let i = 0; i < (quick ? 15 : 60); i++) {
-      const t0 = performance.now();
-      bytes = (await renderTable(s.id, view, i % 2 ? 'es' : 'en')).length;
-      times.push(performance.now() - t0);
-    }
-    histogram.disable();
-    rows.push(summarize(`render table image (${s.id})`, 'ms', times, `PNG ${Math.round(bytes / 1024)} KiB, en/es alternating`));
-    const stall = histogram.max / 1e6;
-    rows.push({ case: `longest event-loop stall while rendering (${s.id})`, unit: 'ms', median: Math.round((histogram.percentile(50) / 1e6) * 1000) / 1000, p95: Math.round((histogram.percentile(95) / 1e6) * 1000) / 1000, p99: Math.round(stall * 1000) / 1000, n: histogram.count, notes: 'event-loop delay histogram (1 ms resolution); p99 column = max' });
-  }
+  rows.push(...(await renderCases(quick)));
   return rows;
 }

@@ -6,7 +6,7 @@ import type { CustomId } from './custom-id.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { t, type Language } from './i18n.ts';
 import { formatEvents, humanParams, promptButtons, type PackText } from './present.ts';
-import { hasRenderer, renderSheets, renderTable } from '../render/index.ts';
+import { hasRenderer, renderSheets, renderTable } from '../render/host.ts';
 
 /** The games this bot offers, with their packs' texts. */
 export interface Catalog {

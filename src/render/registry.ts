@@ -12,6 +12,11 @@ export function hasRenderer(gameType: string): boolean {
   return renderers.has(gameType);
 }
 
+/** Game types with a table renderer and with sheets registered in this thread (the render worker reports them). */
+export function registeredGameTypes(): { readonly tables: readonly string[]; readonly sheets: readonly string[] } {
+  return { tables: [...renderers.keys()], sheets: [...sheetRenderers.keys()] };
+}
+
 /** The table image of a view; throws when the game registered no renderer (a wiring bug, not a player error). */
 export function renderTable(gameType: string, view: unknown, locale: string): Promise<Buffer> {
   const render = renderers.get(gameType);

@@ -22,7 +22,10 @@ import {
   drawToken,
   drawTrack,
   encodePng,
+  layerCacheStats,
+  LAYER_CACHE_BYTES,
   registerRenderer,
+  setLayerCacheBytes,
   renderTable,
   wrapText,
   type DieColour,
@@ -127,12 +130,35 @@ describe('render primitives', () => {
     expect(draws).toBe(1);
   });
 
-  it('GIVEN more layers than the cache holds WHEN the first is asked again THEN it is redrawn (LRU)', () => {
+  it('GIVEN more layer bytes than the budget WHEN layers are asked again THEN the least recently used are redrawn and the bytes stay within budget', () => {
     clearLayerCache();
-    let draws = 0;
-    for (let i = 0; i < 30; i++) cachedLayer(`k${i}`, 4, 4, () => void draws++);
-    cachedLayer('k0', 4, 4, () => void draws++);
-    expect(draws).toBe(31);
+    setLayerCacheBytes(3 * 100 * 100 * 4);
+    try {
+      let draws = 0;
+      const draw = () => void draws++;
+      for (const key of ['a', 'b', 'c']) cachedLayer(key, 100, 100, draw);
+      cachedLayer('a', 100, 100, draw);
+      cachedLayer('d', 100, 100, draw);
+      expect(layerCacheStats()).toMatchObject({ layers: 3, bytes: 3 * 100 * 100 * 4, hits: 1, misses: 4 });
+      cachedLayer('a', 100, 100, draw);
+      cachedLayer('b', 100, 100, draw);
+      expect(draws).toBe(5);
+      cachedLayer('huge', 200, 200, draw);
+      expect(layerCacheStats()).toMatchObject({ layers: 3, bytes: 3 * 100 * 100 * 4 });
+      cachedLayer('a', 100, 100, draw);
+      expect(draws).toBe(6);
+      setLayerCacheBytes(100 * 100 * 4);
+      expect(layerCacheStats()).toMatchObject({ layers: 1, bytes: 100 * 100 * 4 });
+    } finally {
+      setLayerCacheBytes(LAYER_CACHE_BYTES);
+    }
+  });
+
+  it('GIVEN a cached key asked at another size WHEN drawn THEN the old layer is replaced, not counted twice', () => {
+    clearLayerCache();
+    cachedLayer('k', 10, 10, () => undefined);
+    cachedLayer('k', 20, 10, () => undefined);
+    expect(layerCacheStats()).toMatchObject({ layers: 1, bytes: 20 * 10 * 4, misses: 2 });
   });
 
   it('GIVEN long text WHEN wrapped THEN no line is wider than the limit', () => {

@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { Canvas, createCanvas, registerFont, type CanvasRenderingContext2D } from 'canvas';
+import { fromRoot } from '../ops/paths.ts';
 
 /** Family name of the bundled DejaVu Sans, registered under our own name so the system fonts never stand in. */
 export const FONT_FAMILY = 'Turnkeeper Sans';
@@ -9,7 +9,7 @@ let fontsRegistered = false;
 /** Registers the bundled fonts once; node-canvas needs this before the first canvas is created. */
 export function registerFonts(): void {
   if (fontsRegistered) return;
-  const font = (file: string) => fileURLToPath(new URL(`../../assets/fonts/${file}`, import.meta.url));
+  const font = (file: string) => fromRoot('assets', 'fonts', file);
   registerFont(font('DejaVuSans.ttf'), { family: FONT_FAMILY });
   registerFont(font('DejaVuSans-Bold.ttf'), { family: FONT_FAMILY, weight: 'bold' });
   fontsRegistered = true;
@@ -44,35 +44,72 @@ export function encodePng(canvas: Canvas): Promise<Buffer> {
   });
 }
 
-/** How many static layers are kept; a map page background at 1600×1000 is about 6 MB of pixels. */
-export const LAYER_CACHE_SIZE = 24;
+/**
+ * Bytes of pixels the layer cache may hold: 48 MiB is eight 1600×1000 map backgrounds (6.1 MB each at
+ * 4 bytes a pixel). Least recently used layers are dropped past it.
+ */
+export const LAYER_CACHE_BYTES = 48 * 2 ** 20;
 
+let layerBudget = LAYER_CACHE_BYTES;
+let layerBytes = 0;
+let layerHits = 0;
+let layerMisses = 0;
 const layers = new Map<string, Canvas>();
+
+const pixelBytes = (canvas: Canvas): number => canvas.width * canvas.height * 4;
+
+function evictLayers(): void {
+  for (const [key, canvas] of layers) {
+    if (layerBytes <= layerBudget) return;
+    layers.delete(key);
+    layerBytes -= pixelBytes(canvas);
+  }
+}
 
 /**
  * A static layer (a map page's background, card frames) drawn once and reused; least recently used
- * layers are dropped past {@link LAYER_CACHE_SIZE}. Put the pack id and version in `key`.
+ * layers are dropped past {@link LAYER_CACHE_BYTES}. A layer larger than the whole budget is drawn
+ * and returned but not kept. Put the pack id and version in `key`.
  */
 export function cachedLayer(key: string, width: number, height: number, draw: (ctx: CanvasRenderingContext2D) => void): Canvas {
   const hit = layers.get(key);
-  if (hit && hit.width === width && hit.height === height) {
+  if (hit) {
     layers.delete(key);
-    layers.set(key, hit);
-    return hit;
+    if (hit.width === width && hit.height === height) {
+      layerHits++;
+      layers.set(key, hit);
+      return hit;
+    }
+    layerBytes -= pixelBytes(hit);
   }
+  layerMisses++;
   const { canvas, ctx } = createSurface(width, height);
   draw(ctx);
-  layers.set(key, canvas);
-  while (layers.size > LAYER_CACHE_SIZE) {
-    const oldest = layers.keys().next().value as string;
-    layers.delete(oldest);
+  if (pixelBytes(canvas) <= layerBudget) {
+    layers.set(key, canvas);
+    layerBytes += pixelBytes(canvas);
+    evictLayers();
   }
   return canvas;
 }
 
-/** Empties the layer cache (tests, or after a pack is replaced). */
+/** Empties the layer cache and its counters (tests, or after a pack is replaced). */
 export function clearLayerCache(): void {
   layers.clear();
+  layerBytes = 0;
+  layerHits = 0;
+  layerMisses = 0;
+}
+
+/** Sets the cache's byte budget (tests, measurements); shrinking drops the oldest layers at once. */
+export function setLayerCacheBytes(bytes: number): void {
+  layerBudget = bytes;
+  evictLayers();
+}
+
+/** What the layer cache holds and how often it answered, for measurements. */
+export function layerCacheStats(): { readonly layers: number; readonly bytes: number; readonly budget: number; readonly hits: number; readonly misses: number } {
+  return { layers: layers.size, bytes: layerBytes, budget: layerBudget, hits: layerHits, misses: layerMisses };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { addNamespace } from '../../src/discord/i18n.ts';
-import { registerRenderer, createSurface, drawPanel, drawText, drawToken, encodePng, PALETTE } from '../../src/render/index.ts';
+import { addRendererModule } from '../../src/render/host.ts';
 
-/** Strings of the test-only tally game, in both languages like every string. */
+/** Strings of the test-only tally game, in both languages like every string, and its table picture (drawn where the render host draws). */
 export function registerTallyStrings(): void {
   addNamespace('tally', {
     en: {
@@ -19,12 +19,6 @@ export function registerTallyStrings(): void {
       command: { add: 'Sumar {{n}}', roll: 'Tirar un dado', pass: 'Pasar', reveal: 'Revelar mi secreto', challenge: 'Desafiar a la siguiente persona' },
     },
   });
-  registerRenderer('tally', async (view: unknown) => {
-    const v = view as { scores: number[]; turn: number };
-    const surface = createSurface(640, 240);
-    drawPanel(surface.ctx, { x: 10, y: 10, w: 620, h: 220 }, { title: 'Tally' });
-    v.scores.forEach((score, i) => drawToken(surface.ctx, { x: 80 + i * 140, y: 130, radius: 40, label: String(score), fill: i === v.turn ? PALETTE.orange : PALETTE.muted }));
-    drawText(surface.ctx, `turn ${v.turn + 1}`, { x: 30, y: 200 });
-    return encodePng(surface.canvas);
-  });
+  // The same extension as this file: `.ts` through tsx, `.js` in the compiled bench build.
+  addRendererModule(new URL(`./tally-render${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href);
 }

@@ -1,0 +1,17 @@
+/*
+ * The table pictures of each game, with the pack's texts and the interface strings in the reader's
+ * language. Loaded by the render host in the thread that draws (the render worker by default).
+ */
+import { hasText, pickLanguage, t } from '../discord/i18n.ts';
+import { adventureText, register as registerAdventure } from '../games/adventure/render.ts';
+import { register as registerComanauts } from '../games/comanauts/render.ts';
+import type { PackLookup } from './wiring.ts';
+
+export function registerRenderers(packs: PackLookup): void {
+  registerComanauts((code, lang) => (hasText(code) ? t(pickLanguage(lang), code) : undefined));
+  registerAdventure((view) => {
+    const pack = packs('adventure', view.packId, view.packVersion);
+    if (!pack) return undefined;
+    return adventureText(pack.data as Parameters<typeof adventureText>[0], (code, lang, params) => t(pickLanguage(lang), code, params));
+  });
+}
