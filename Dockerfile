@@ -11,13 +11,15 @@ COPY scripts ./scripts
 COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm prune --omit=dev
+# Plain JavaScript in dist/ (npm run build): no TypeScript compiler in the running bot, ~80 MB less memory.
+RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libjpeg62-turbo libgif7 librsvg2-2 tini \
  && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production DATA_DIR=/data
+# TURNKEEPER_RUN=dist: bin/turnkeeper.js runs the build above and refuses to start if it does not match the sources.
+ENV NODE_ENV=production DATA_DIR=/data TURNKEEPER_RUN=dist
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'tmp-scratch/**', 'src/generated/**', 'data/**', 'src/local/web/**', 'bench/results.json'] },
+  { ignores: ['node_modules/**', 'tmp-scratch/**', 'dist/**', 'dist-bench/**', 'src/generated/**', 'data/**', 'src/local/web/**', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

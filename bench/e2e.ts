@@ -1,4 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -12,8 +14,10 @@ import { createLogger } from '../src/ops/logger.ts';
 import { loadLog, openDatabase, type Database } from '../src/store/index.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
 import { benchTally } from './games.ts';
+import type { MemorySample } from './worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.dirname(here);
 /** Where the bench finds PostgreSQL when DATABASE_URL is unset (the project machines' server). */
 export const DEFAULT_PG = 'postgresql://postgres@127.0.0.1:5432/test';
 const modules = { ...gameModules, tally: benchTally };
@@ -26,8 +30,10 @@ export interface BotUnderTest {
   readonly db: Database;
   floor(n: number): Promise<number[]>;
   rss(): Promise<number[]>;
+  /** Memory of the first bot process after a full GC and a short settle (`process.memoryUsage()` fields). */
+  memory(): Promise<MemorySample>;
   /** Holds `n` games (random play of `commands` each, mixed game types) in the first bot process. */
-  cache(n: number, commands: number): Promise<{ before: number; after: number; heapBefore: number; heapAfter: number }>;
+  cache(n: number, commands: number): Promise<{ before: MemorySample; after: MemorySample }>;
   stop(): Promise<void>;
 }
 
@@ -65,9 +71,37 @@ interface Worker {
   request<T>(message: object, answer: string): Promise<T>;
 }
 
-function spawnWorker(env: NodeJS.ProcessEnv, profile: boolean): Promise<Worker> {
-  const execArgv = ['--import', 'tsx', '--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : [])];
-  const child = fork(path.join(here, 'worker.ts'), [], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * How the bot process runs: `compiled` is production (`npm run build` output, plain Node); `tsx` is the
+ * development loop (TypeScript sources through tsx).
+ */
+export type BotRuntime = 'compiled' | 'tsx';
+
+let compiled: string | undefined;
+
+/**
+ * Compiles the worker and everything it imports (tsconfig.bench.json: the production build's settings plus
+ * the bench worker) to `dist-bench/<pid>/`, once per bench run and removed when it ends, so the compiled
+ * bot is never stale and two bench runs never share one.
+ */
+function compiledWorker(): string {
+  if (compiled) return compiled;
+  const outDir = path.join(root, 'dist-bench', String(process.pid));
+  rmSync(outDir, { recursive: true, force: true });
+  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const t0 = performance.now();
+  const run = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.bench.json'), '--outDir', outDir], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('bench: compiling the worker failed (tsconfig.bench.json)');
+  process.stderr.write(`bench: compiled the bot in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  compiled = path.join(outDir, 'bench', 'worker.js');
+  return compiled;
+}
+
+function spawnWorker(env: NodeJS.ProcessEnv, profile: boolean, runtime: BotRuntime): Promise<Worker> {
+  const execArgv = [...(runtime === 'tsx' ? ['--import', 'tsx'] : []), '--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : [])];
+  const entry = runtime === 'tsx' ? path.join(here, 'worker.ts') : compiledWorker();
+  const child = fork(entry, [], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const worker: Worker = {
     child,
     request<T>(message: object, answer: string): Promise<T> {
@@ -95,8 +129,8 @@ function spawnWorker(env: NodeJS.ProcessEnv, profile: boolean): Promise<Worker> 
   });
 }
 
-/** Bot processes, one per entry of `shardsPerProcess`, against PostgreSQL at `url`. */
-export async function startWorkers(discord: LocalDiscord, url: string, shardsPerProcess: readonly number[][], profile = false): Promise<BotUnderTest> {
+/** Bot processes, one per entry of `shardsPerProcess`, against PostgreSQL at `url`; compiled unless told. */
+export async function startWorkers(discord: LocalDiscord, url: string, shardsPerProcess: readonly number[][], profile = false, runtime: BotRuntime = 'compiled'): Promise<BotUnderTest> {
   const db = await openDatabase({ databaseUrl: url });
   const workers: Worker[] = [];
   const count = shardsPerProcess.flat().length;
@@ -114,7 +148,7 @@ export async function startWorkers(discord: LocalDiscord, url: string, shardsPer
       TK_BENCH_API: discord.apiUrl,
       TK_BENCH_REGISTER: i === 0 ? '1' : '0',
     };
-    workers.push(await spawnWorker(env, profile));
+    workers.push(await spawnWorker(env, profile, runtime));
   }
   for (const g of discord.guilds()) await discord.waitForBot(g.id, 20_000);
   return {
@@ -123,6 +157,7 @@ export async function startWorkers(discord: LocalDiscord, url: string, shardsPer
     app: await readerApp(db),
     floor: async (n) => (await workers[0]!.request<{ samples: number[] }>({ type: 'floor', n }, 'floor')).samples,
     cache: (n, commands) => workers[0]!.request({ type: 'cache', n, commands }, 'cache'),
+    memory: async () => (await workers[0]!.request<{ memory: MemorySample }>({ type: 'memory' }, 'memory')).memory,
     rss: async () => Promise.all(workers.map(async (w) => (await w.request<{ rss: number }>({ type: 'rss' }, 'rss')).rss)),
     async stop() {
       await Promise.all(workers.map((w) => w.request({ type: 'stop' }, 'stopped').catch(() => undefined)));
@@ -149,6 +184,7 @@ export async function startInProcess(discord: LocalDiscord): Promise<BotUnderTes
       return samples;
     },
     rss: async () => [process.memoryUsage().rss],
+    memory: () => Promise.reject(new Error('memory is measured in a worker process')),
     cache: () => Promise.reject(new Error('memory is measured in a worker process')),
     stop: () => runtime.stop(),
   };
@@ -204,17 +240,13 @@ export async function createGames(discord: LocalDiscord, bot: BotUnderTest, coun
  * it from autocomplete. Returns the end-to-end time (dispatch → interaction answered) in ms.
  */
 export async function playOnce(discord: LocalDiscord, bot: BotUnderTest, game: BenchGame, rng: ReturnType<typeof createRng>): Promise<number | null> {
-  const status = await bot.app.status(game.gameId);
-  if (!status.ok || status.value.status !== 'playing') return null;
-  const userId = status.value.awaiting?.seats[0]?.userId;
-  if (!userId) return null;
-  const legal = await bot.app.legal(game.gameId, userId);
-  if (!legal.ok || legal.value.commands.length === 0) return null;
-  const index = rng.int(0, legal.value.commands.length - 1);
+  const next = await whatPlayersSee(bot, game.gameId);
+  if (!next || next.choices === 0) return null;
+  const index = rng.int(0, next.choices - 1);
   const t0 = performance.now();
   let handle;
   try {
-    handle = await discord.slash(userId, game.threadId, `/play action:${legal.value.seq}.${index}`);
+    handle = await discord.slash(next.userId, game.threadId, `/play action:${next.seq}.${index}`);
   } catch {
     game.failed++;
     return performance.now() - t0;
@@ -223,6 +255,27 @@ export async function playOnce(discord: LocalDiscord, bot: BotUnderTest, game: B
   if (handle.ephemeral || handle.callbackType === null) game.refused++;
   else game.accepted.push(handle.id);
   return ms;
+}
+
+/**
+ * Whose turn it is and how many legal choices that player has, as the table shows every player: one
+ * plain query for the stored state, the rest computed with the game's own pure rules. The driver shares
+ * the machine with the bots, so it reads as little as it can (not the application's full reads).
+ */
+async function whatPlayersSee(bot: BotUnderTest, gameId: string): Promise<{ userId: string; seq: number; choices: number } | null> {
+  const rows = await bot.db.prisma.$queryRawUnsafe<{ seq: number; status: string; state: { state: unknown } | null; seats: { index: number; userId: string }[] | null }[]>(
+    `SELECT g."seq", g."status"::text AS "status", g."state",
+            (SELECT json_agg(json_build_object('index', s."index", 'userId', s."userId")) FROM "Seat" s WHERE s."gameId" = g."id" AND s."role" = 'player') AS "seats"
+       FROM "Game" g WHERE g."id" = $1`,
+    gameId,
+  );
+  const row = rows[0];
+  if (!row || row.status !== 'playing' || !row.state) return null;
+  const state = row.state.state;
+  const seat = modules.tally.awaiting(state as never).seats[0];
+  const userId = row.seats?.find((s) => s.index === seat)?.userId;
+  if (seat === undefined || !userId) return null;
+  return { userId, seq: Number(row.seq), choices: modules.tally.legalCommands(state as never, seat).length };
 }
 
 /** The driver's seeded chooser (the project's generator, never Math.random). */

@@ -1,4 +1,4 @@
-import { checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startInProcess, startWorkers, type BotUnderTest } from './e2e.ts';
+import { checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startInProcess, startWorkers, type BotRuntime, type BotUnderTest } from './e2e.ts';
 import { quantile, round, summarize, type BenchRow } from './stats.ts';
 
 async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof startDiscord>>, label: string, plan: readonly (readonly [number, number])[]): Promise<BenchRow[]> {
@@ -29,31 +29,79 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
   return rows;
 }
 
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+const memoryRow = (name: string, m: { rss: number; heapUsed: number; heapTotal: number }, notes: string): BenchRow => ({
+  case: name,
+  unit: 'MB',
+  median: mb(m.rss),
+  p95: mb(m.rss),
+  p99: mb(m.rss),
+  n: 1,
+  notes: `RSS; V8 heap ${mb(m.heapUsed)} MB used of ${mb(m.heapTotal)} MB; ${notes}`,
+});
+
 /**
- * Command latency end to end: `/play` dispatched by the local Discord until the bot's interaction answer
- * arrives, with the command committed to the database, at 1, 50 and 200 games acting at once (each game
- * keeps one command in flight). The floor is one bare insert through the bot's own Prisma client,
- * measured in the same run just before each level. Also the bot's resident memory with games cached.
+ * Resident memory of one fresh bot process on PostgreSQL, run as `runtime`: after start-up, after `live`
+ * games were created and played through the local Discord and their outbox drained (pictures drawn and
+ * posted), then with `cached` more games held in memory (the bench's cache model: state, generator,
+ * genesis and 20-command log each). Each figure is read after a full GC and a one-second settle.
  */
-export async function latencyCases(quick: boolean): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const plan = quick ? ([[1, 30], [50, 2]] as const) : ([[1, 200], [50, 20], [200, 10]] as const);
-  const scratch = await scratchDatabase(process.env.DATABASE_URL ?? DEFAULT_PG);
+async function memoryCase(url: string, runtime: BotRuntime, quick: boolean): Promise<BenchRow[]> {
+  const live = quick ? 50 : 200;
+  const cached = quick ? 300 : 1000;
+  const label = runtime === 'compiled' ? 'compiled, as production runs it' : 'tsx, the development loop';
   const discord = await startDiscord(1);
   try {
-    const bot = await startWorkers(discord, scratch.url, [[0]], process.argv.includes('--cpu-prof'));
+    const bot = await startWorkers(discord, url, [[0]], false, runtime);
     try {
-      rows.push(...(await levels(bot, discord, 'postgres', plan)));
-      if (process.argv.includes('--cpu-prof')) return rows;
-      const games = quick ? 300 : 1000;
-      const mem = await bot.cache(games, 20);
-      const mb = (b: number) => b / 2 ** 20;
-      rows.push({ case: `resident memory, bot process with ${games} games cached`, unit: 'MB', median: Math.round(mb(mem.after)), p95: Math.round(mb(mem.after)), p99: Math.round(mb(mem.after)), n: 1, notes: `RSS before caching ${Math.round(mb(mem.before))} MB (runtime + ${plan.at(-1)?.[0]} live games); +${((mb(mem.after - mem.before) * 1024) / games).toFixed(1)} KiB/game RSS, +${((mb(mem.heapAfter - mem.heapBefore) * 1024) / games).toFixed(1)} KiB/game heap; tally/adventure/comanauts, 20 commands each` });
+      const started = await bot.memory();
+      const games = await createGames(discord, bot, live, `mem-${runtime}-`);
+      const rng = driverRng(11);
+      await Promise.all(games.map(async (g) => { for (let i = 0; i < 5; i++) await playOnce(discord, bot, g, rng); }));
+      const left = await drainOutbox(bot.db, quick ? 15_000 : 90_000);
+      const playing = await bot.memory();
+      const { before, after } = await bot.cache(cached, 20);
+      const heapPerGame = ((after.heapUsed - before.heapUsed) / 2 ** 10 / cached).toFixed(1);
+      return [
+        memoryRow(`resident memory, bot process after start-up (${label})`, started, 'runtime, packs, commands, discord.js connected, no game'),
+        memoryRow(`resident memory, bot process with ${live} live games (${label})`, playing, `${live} games created and played 5 commands each through the local Discord; outbox left ${left}`),
+        memoryRow(`resident memory, bot process with ${cached} games cached (${label})`, after, `on top of the ${live} live games; +${heapPerGame} KiB/game heap; tally/adventure/comanauts, 20 commands each`),
+      ];
     } finally {
       await bot.stop();
     }
   } finally {
     await discord.close();
+  }
+}
+
+/**
+ * Command latency end to end: `/play` dispatched by the local Discord until the bot's interaction answer
+ * arrives, with the command committed to the database, at 1, 50 and 200 games acting at once (each game
+ * keeps one command in flight). The floor is one bare insert through the bot's own Prisma client,
+ * measured in the same run just before each level. The bot runs compiled, as in production. Also the
+ * bot's resident memory (see `memoryCase`), compiled and through tsx.
+ */
+export async function latencyCases(quick: boolean): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const plan = quick ? ([[1, 30], [50, 2]] as const) : ([[1, 200], [50, 20], [200, 10]] as const);
+  const scratch = await scratchDatabase(process.env.DATABASE_URL ?? DEFAULT_PG);
+  try {
+    const discord = await startDiscord(1);
+    try {
+      const bot = await startWorkers(discord, scratch.url, [[0]], process.argv.includes('--cpu-prof'));
+      try {
+        rows.push(...(await levels(bot, discord, 'postgres', plan)));
+      } finally {
+        await bot.stop();
+      }
+    } finally {
+      await discord.close();
+    }
+    if (!process.argv.includes('--cpu-prof')) {
+      for (const runtime of ['compiled', 'tsx'] as const) rows.push(...(await memoryCase(scratch.url, runtime, quick)));
+    }
+  } finally {
     await scratch.drop();
   }
   if (!quick) {

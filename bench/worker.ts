@@ -12,7 +12,14 @@ import { createLogger } from '../src/ops/logger.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
 import { benchTally, playRandom, type PlayedGame } from './games.ts';
 
-type Request = { type: 'floor'; n: number } | { type: 'stop' } | { type: 'rss' } | { type: 'cache'; n: number; commands: number };
+/** `rss`, `heapUsed` and `heapTotal` of the bot process, in bytes. */
+export interface MemorySample {
+  readonly rss: number;
+  readonly heapUsed: number;
+  readonly heapTotal: number;
+}
+
+type Request = { type: 'floor'; n: number } | { type: 'stop' } | { type: 'rss' } | { type: 'memory' } | { type: 'cache'; n: number; commands: number };
 
 const token = process.env.TK_BENCH_TOKEN ?? '';
 const api = process.env.TK_BENCH_API ?? '';
@@ -40,12 +47,22 @@ async function floor(n: number): Promise<number[]> {
   return samples;
 }
 
+/**
+ * Memory after a full GC and one second for V8 to hand back the pages it freed (it unmaps them on a
+ * background thread): the resident size of the process at rest, not a transient of the collection.
+ */
+async function memory(): Promise<MemorySample> {
+  global.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const { rss, heapUsed, heapTotal } = process.memoryUsage();
+  return { rss, heapUsed, heapTotal };
+}
+
 /** Games held in memory for the memory case: state, generator, genesis and log, as a cache would hold them. */
 const cached: PlayedGame[] = [];
 
-function cache(n: number, commands: number): { before: number; after: number; heapBefore: number; heapAfter: number } {
-  global.gc?.();
-  const before = process.memoryUsage();
+async function cache(n: number, commands: number): Promise<{ before: MemorySample; after: MemorySample }> {
+  const before = await memory();
   const subjects = [
     { module: benchTally, pack: undefined },
     { module: gameModules.adventure!, pack: runtime.catalog.packs('adventure')?.data },
@@ -57,17 +74,16 @@ function cache(n: number, commands: number): { before: number; after: number; he
     played.decideMs.length = 0;
     cached.push(played);
   }
-  global.gc?.();
-  const after = process.memoryUsage();
-  return { before: before.rss, after: after.rss, heapBefore: before.heapUsed, heapAfter: after.heapUsed };
+  return { before, after: await memory() };
 }
 
 process.on('message', (raw) => {
   const request = raw as Request;
   void (async () => {
     if (request.type === 'floor') process.send?.({ type: 'floor', samples: await floor(request.n) });
-    else if (request.type === 'cache') process.send?.({ type: 'cache', ...cache(request.n, request.commands) });
+    else if (request.type === 'cache') process.send?.({ type: 'cache', ...(await cache(request.n, request.commands)) });
     else if (request.type === 'rss') process.send?.({ type: 'rss', rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed });
+    else if (request.type === 'memory') process.send?.({ type: 'memory', memory: await memory() });
     else if (request.type === 'stop') {
       await runtime.stop();
       process.send?.({ type: 'stopped' });

@@ -6,12 +6,11 @@ import type { Language } from '../discord/i18n.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
 import { loadCommands } from '../discord/registry.ts';
 import { gameModules } from '../games/index.ts';
-import { adventureText, register as registerAdventureRenderer } from '../games/adventure/render.ts';
-import { register as registerComanautsRenderer } from '../games/comanauts/render.ts';
-import { hasText, pickLanguage, t } from '../discord/i18n.ts';
 import type { Config } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
+import { fromRoot } from '../ops/paths.ts';
+import { startRenderHost, type RenderPack } from '../render/host.ts';
 import { openDatabase, type Database } from '../store/index.ts';
 import { createDueStore, createSchedule, type Schedule } from '../app/schedule.ts';
 import { createScheduler, type Clock, type Scheduler } from '../scheduler/index.ts';
@@ -22,13 +21,15 @@ export interface LoadedCatalog {
   readonly catalog: Catalog;
   readonly packs: (gameType: string, packId?: string, version?: string) => PackRef | undefined;
   readonly problems: readonly string[];
+  /** Every loaded pack, for the thread that draws table pictures. */
+  readonly all: readonly RenderPack[];
 }
 
 /**
  * Loads every built-in pack once and validates it with its game's schema. A bad pack is left out
  * and reported (file and path), never half-loaded.
  */
-export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> = gameModules, root = 'assets/packs'): Promise<LoadedCatalog> {
+export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> = gameModules, root = fromRoot('assets', 'packs')): Promise<LoadedCatalog> {
   const registry = createPackRegistry(root);
   const byGame = new Map<string, PackRef[]>();
   const problems: string[] = (await registry.problems()).flatMap((p) => p.errors.map((e) => `${p.dir}: ${e.message}`));
@@ -62,17 +63,8 @@ export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> =
       return (key: string, lang: Language) => module.textOf?.(pack.data, key, lang);
     },
   };
-  return { catalog, packs, problems };
-}
-
-/** Table pictures of each game, with the pack's texts and the interface strings in the reader's language. */
-export function registerRenderers(catalog: LoadedCatalog): void {
-  registerComanautsRenderer((code, lang) => (hasText(code) ? t(pickLanguage(lang), code) : undefined));
-  registerAdventureRenderer((view) => {
-    const pack = catalog.packs('adventure', view.packId, view.packVersion);
-    if (!pack) return undefined;
-    return adventureText(pack.data as Parameters<typeof adventureText>[0], (code, lang, params) => t(pickLanguage(lang), code, params));
-  });
+  const all = [...byGame].flatMap(([gameType, list]) => list.map((p) => ({ gameType, ...p })));
+  return { catalog, packs, problems, all };
 }
 
 export interface RuntimeOptions {
@@ -114,16 +106,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START }));
   const catalog = await loadCatalog(options.modules ?? gameModules);
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
-  registerRenderers(catalog);
-  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, clock, logger: logger.child({ component: 'app' }) });
+  const pictures = await startRenderHost({ mode: config.RENDER_THREAD, packs: catalog.all, onWorkerExit: (err) => logger.warn({ err }, 'render worker stopped; the next picture starts a new one') });
+  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE });
   const store = createDueStore(db);
   const schedulerLog = logger.child({ component: 'scheduler' });
   const onError = (error: unknown, ticket: { queue: string; key: string; attempt: number }) =>
     schedulerLog.error({ err: error, queue: ticket.queue, key: ticket.key, attempt: ticket.attempt }, 'scheduled job failed');
   const redisUrl = options.scheduler?.inProcess ? undefined : config.REDIS_URL;
   const scheduler: Scheduler = redisUrl
-    ? createScheduler({ redisUrl, claim: store, onError, ...(options.scheduler?.prefix ? { prefix: options.scheduler.prefix } : {}) })
-    : createScheduler({ claim: store, onError, ...(options.scheduler?.clock ? { clock: options.scheduler.clock } : {}) });
+    ? await createScheduler({ redisUrl, claim: store, onError, ...(options.scheduler?.prefix ? { prefix: options.scheduler.prefix } : {}) })
+    : await createScheduler({ claim: store, onError, ...(options.scheduler?.clock ? { clock: options.scheduler.clock } : {}) });
   const schedule = createSchedule({ db, app, scheduler, store, clock, logger: schedulerLog });
   schedule.register();
   const bot = await startBot({
@@ -158,6 +150,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await scheduler.stop();
       await dispatcher.stop();
       await bot.stop();
+      await pictures.stop();
       if (!options.database) await db.close();
     },
   };

@@ -1,9 +1,28 @@
+import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { Config } from '../ops/config.ts';
 import { startHealthServer } from '../ops/health.ts';
-import { createLogger } from '../ops/logger.ts';
+import { createLogger, type Logger } from '../ops/logger.ts';
 import { createMetrics } from '../ops/metrics.ts';
+import { fromRoot } from '../ops/paths.ts';
 import { startRuntime } from './compose.ts';
+
+/**
+ * Runs `turnkeeper migrate` in a child process and returns its exit code. The WebAssembly schema engine
+ * stays resident once loaded (~40 MB), so the bot process never loads it; the child's errors go to stderr.
+ */
+export function migrateInChildProcess(logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, fromRoot('bin', 'turnkeeper.js'), 'migrate'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) logger.info({ result: output.trim() }, 'database migrations checked');
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
 
 /**
  * `turnkeeper start`: with DISCORD_TOKEN, the bot on Discord; without, the local sandbox (a Discord of
@@ -15,7 +34,11 @@ export async function start(config: Config): Promise<number> {
   let stopRuntime: () => Promise<void>;
   let health: Server | undefined;
   if (config.DISCORD_TOKEN) {
-    const runtime = await startRuntime({ config, logger, metrics, token: config.DISCORD_TOKEN });
+    if (config.DATABASE_URL && config.MIGRATE_ON_START) {
+      const code = await migrateInChildProcess(logger);
+      if (code !== 0) return code;
+    }
+    const runtime = await startRuntime({ config: { ...config, MIGRATE_ON_START: false }, logger, metrics, token: config.DISCORD_TOKEN });
     stopRuntime = runtime.stop;
     health = await startHealthServer(config.HEALTH_PORT, metrics, {
       database: async () => (await runtime.db.prisma.$queryRawUnsafe('SELECT 1'), true),

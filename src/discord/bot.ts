@@ -1,4 +1,4 @@
-import { ChannelType, Client, DiscordAPIError, Events, GatewayIntentBits, Routes, type SendableChannels } from 'discord.js';
+import { ChannelType, Client, DiscordAPIError, Events, GatewayIntentBits, Options, Routes, type SendableChannels } from 'discord.js';
 import type { Deliver } from '../app/index.ts';
 import type { App } from '../app/index.ts';
 import type { ReminderRef, Schedule, TurnPayload } from '../app/schedule.ts';
@@ -43,6 +43,32 @@ export interface Bot {
   stop(): Promise<void>;
 }
 
+/**
+ * discord.js caches the bot never reads, kept empty: every message it sends (200 per channel by default,
+ * the bulk of a long-running bot's heap), members of each interaction (all but its own), thread members,
+ * reactions, and guild data the Guilds intent brings along (emojis, stickers, events, stage instances). Guilds, channels, threads, roles and users stay cached: interactions resolve their
+ * channel from it, deliveries fetch channels and DM users through it, and discord.js needs the rest.
+ * @see https://discord.js.org/docs/packages/discord.js/main/Options:Class#cacheWithLimits
+ */
+export const cacheLimits = Options.cacheWithLimits({
+  ...Options.DefaultMakeCacheSettings,
+  MessageManager: 0,
+  GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user.id },
+  ThreadMemberManager: 0,
+  ReactionManager: 0,
+  ReactionUserManager: 0,
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  GuildEmojiManager: 0,
+  GuildStickerManager: 0,
+  GuildScheduledEventManager: 0,
+  StageInstanceManager: 0,
+  GuildInviteManager: 0,
+  GuildBanManager: 0,
+  AutoModerationRuleManager: 0,
+  ApplicationCommandManager: 0,
+});
+
 async function sendable(client: Client, channelId: string): Promise<SendableChannels> {
   const channel = await client.channels.fetch(channelId);
   if (!channel || !channel.isSendable()) throw new Error(`channel ${channelId} cannot receive messages`);
@@ -55,6 +81,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const shards = options.shards ?? 'auto';
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    makeCache: cacheLimits,
     ...(shards === 'auto'
       ? { shards: 'auto' as const }
       : typeof shards === 'number'

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type Resource } from 'i18next';
+import { fromRoot } from '../ops/paths.ts';
 
 /** The languages every user-facing string exists in. */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+const localesDir = fromRoot('src', 'discord', 'locales');
 
 /** Reads `locales/<lang>/<namespace>.json` for every language: the one place strings live. */
 export function readLocaleResources(dir = localesDir): Record<string, Record<string, unknown>> {

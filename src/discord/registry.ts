@@ -3,13 +3,16 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CommandModule } from './command.ts';
 
-/** The project's `commands/` folder: one module per slash command. */
-export const commandsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'commands');
+const here = fileURLToPath(import.meta.url);
+/** The project's `commands/` folder (`dist/commands/` when running compiled): one module per slash command. */
+export const commandsDir = path.resolve(path.dirname(here), '..', '..', 'commands');
+/** `.ts` under tsx, `.js` in the compiled build: the extension of this very module. */
+const moduleExt = path.extname(here);
 
-/** Loads every `commands/*.ts` module (tests excluded) and checks names are unique. */
+/** Loads every command module of `dir` (tests excluded) and checks names are unique. */
 export async function loadCommands(dir = commandsDir): Promise<Map<string, CommandModule>> {
   const commands = new Map<string, CommandModule>();
-  const files = readdirSync(dir).filter((f) => /\.ts$/.test(f) && !f.endsWith('.test.ts')).sort();
+  const files = readdirSync(dir).filter((f) => f.endsWith(moduleExt) && !f.endsWith(`.test${moduleExt}`)).sort();
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { command?: CommandModule };
     if (!mod.command) throw new Error(`commands/${file} does not export \`command\``);

@@ -26,6 +26,8 @@ const schema = z.object({
   ALLOW_SEED: bool.default(false),
   DEFAULT_LOCALE: z.enum(['en', 'es']).default('en'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  GAME_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  RENDER_THREAD: z.enum(['worker', 'inline']).default('worker'),
 });
 
 /**

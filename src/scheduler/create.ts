@@ -1,4 +1,4 @@
-import { BullScheduler } from './bullmq.ts';
+import type { BullScheduler } from './bullmq.ts';
 import { InProcessScheduler, type Clock } from './in-process.ts';
 import type { ClaimPort, ErrorReporter, RetryOptions, Scheduler } from './types.ts';
 
@@ -14,17 +14,21 @@ export interface CreateSchedulerOptions {
   readonly onError?: ErrorReporter;
 }
 
-/** BullMQ when a Redis URL is given, otherwise the in-process fallback with the same interface. */
-export function createScheduler(options: CreateSchedulerOptions & { redisUrl: string }): BullScheduler;
-export function createScheduler(options?: CreateSchedulerOptions & { redisUrl?: undefined }): InProcessScheduler;
-export function createScheduler(options?: CreateSchedulerOptions): Scheduler;
-export function createScheduler(options: CreateSchedulerOptions = {}): Scheduler {
+/**
+ * BullMQ when a Redis URL is given, otherwise the in-process fallback with the same interface. BullMQ and
+ * ioredis are imported only then, so a process without Redis never loads them.
+ */
+export async function createScheduler(options: CreateSchedulerOptions & { redisUrl: string }): Promise<BullScheduler>;
+export async function createScheduler(options?: CreateSchedulerOptions & { redisUrl?: undefined }): Promise<InProcessScheduler>;
+export async function createScheduler(options?: CreateSchedulerOptions): Promise<Scheduler>;
+export async function createScheduler(options: CreateSchedulerOptions = {}): Promise<Scheduler> {
   const common = {
     ...(options.claim ? { claim: options.claim } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   };
   if (options.redisUrl) {
+    const { BullScheduler } = await import('./bullmq.ts');
     return new BullScheduler({ redisUrl: options.redisUrl, ...(options.prefix ? { prefix: options.prefix } : {}), ...common });
   }
   return new InProcessScheduler({ ...(options.clock ? { clock: options.clock } : {}), ...common });

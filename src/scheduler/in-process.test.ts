@@ -12,9 +12,9 @@ function job(key: string, atMs: number, seq = 1): ScheduleRequest {
   return { queue: 'reminder', key, at: new Date(atMs), data: { gameId: 'g1', seq, seat: 0 } };
 }
 
-function manual(): { scheduler: InProcessScheduler; clock: ManualClock; fired: FireTicket[] } {
+async function manual(): Promise<{ scheduler: InProcessScheduler; clock: ManualClock; fired: FireTicket[] }> {
   const clock = new ManualClock(T0);
-  const scheduler = createScheduler({ clock, retry: { attempts: 3, backoffMs: 1000 }, onError: () => undefined });
+  const scheduler = await createScheduler({ clock, retry: { attempts: 3, backoffMs: 1000 }, onError: () => undefined });
   const fired: FireTicket[] = [];
   scheduler.handle('reminder', (t) => void fired.push(t));
   return { scheduler, clock, fired };
@@ -26,14 +26,14 @@ describe('in-process scheduler on a manual clock', () => {
   });
 
   it('GIVEN no REDIS_URL WHEN a scheduler is created THEN it is the in-process one; with a URL it is BullMQ', async () => {
-    expect(createScheduler({}).kind).toBe('in-process');
-    const bull = createScheduler({ redisUrl: 'redis://127.0.0.1:6379', prefix: 'tk-unit-never-used' });
+    expect((await createScheduler({})).kind).toBe('in-process');
+    const bull = await createScheduler({ redisUrl: 'redis://127.0.0.1:6379', prefix: 'tk-unit-never-used' });
     expect(bull).toBeInstanceOf(BullScheduler);
     await bull.stop();
   });
 
   it('GIVEN jobs at 12 h and 36 h WHEN advanced by 24 h THEN only the first fires, with the clock standing at its time', async () => {
-    const { scheduler, clock, fired } = manual();
+    const { scheduler, clock, fired } = await manual();
     await scheduler.start();
     await scheduler.schedule(job('a', T0 + 12 * H));
     await scheduler.schedule(job('b', T0 + 36 * H));
@@ -54,7 +54,7 @@ describe('in-process scheduler on a manual clock', () => {
   });
 
   it('GIVEN a job already due WHEN runDue is called without moving the clock THEN it fires once', async () => {
-    const { scheduler, fired } = manual();
+    const { scheduler, fired } = await manual();
     await scheduler.schedule(job('a', T0 - 1));
     expect(await scheduler.runDue()).toBe(1);
     expect(await scheduler.runDue()).toBe(0);
@@ -62,7 +62,7 @@ describe('in-process scheduler on a manual clock', () => {
   });
 
   it('GIVEN a key scheduled twice WHEN time passes both times THEN only the replacement fires', async () => {
-    const { scheduler, fired } = manual();
+    const { scheduler, fired } = await manual();
     await scheduler.schedule(job('a', T0 + H, 1));
     await scheduler.schedule(job('a', T0 + 2 * H, 2));
     await scheduler.advance(3 * H);

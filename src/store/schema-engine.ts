@@ -1,13 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type * as SchemaEngineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
+import { projectRoot } from '../ops/paths.ts';
 
-/** Project root: `prisma/` lives here. */
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const defaultSchemaPath = path.join(projectRoot, 'prisma', 'schema.prisma');
 export const defaultMigrationsDir = path.join(projectRoot, 'prisma', 'migrations');
 

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fromRoot } from '../../ops/paths.ts';
 import type { LocalDiscord } from '../discord/server.ts';
 import { ChannelKind, type LocalChannel, type LocalEvent, type LocalMessage } from '../discord/types.ts';
 
@@ -9,8 +11,8 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/sandbox/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
   '/sandbox/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
 };
-const WEB_DIR = new URL('./', import.meta.url);
-const LOCALES_DIR = new URL('../../discord/locales/', import.meta.url);
+const WEB_DIR = fromRoot('src', 'local', 'web');
+const LOCALES_DIR = fromRoot('src', 'discord', 'locales');
 
 /** The sandbox page's view of one message: what a Discord client would draw for `forUser`. */
 export interface SandboxMessage {
@@ -74,7 +76,7 @@ export function createSandboxHandler(discord: LocalDiscord): (req: IncomingMessa
   return async (req, res, url) => {
     const page = STATIC[url.pathname];
     if (req.method === 'GET' && page) {
-      const body = await readFile(new URL(page.file, WEB_DIR));
+      const body = await readFile(path.join(WEB_DIR, page.file));
       res.writeHead(200, { 'content-type': page.type, 'cache-control': 'no-store' });
       res.end(body);
       return true;
@@ -116,7 +118,7 @@ export function createSandboxHandler(discord: LocalDiscord): (req: IncomingMessa
       case 'GET /strings': {
         const lang = url.searchParams.get('lang') === 'es' ? 'es' : 'en';
         try {
-          return json(200, JSON.parse(await readFile(new URL(`${lang}/local.json`, LOCALES_DIR), 'utf8')));
+          return json(200, JSON.parse(await readFile(path.join(LOCALES_DIR, lang, 'local.json'), 'utf8')));
         } catch {
           return json(200, {});
         }
