@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../core/index.ts';
-import { claimDue, getGame, markDead, markFailed, markRetry, markSentMany, requeueStale, type Database, type OutboxRow } from '../store/index.ts';
+import { claimDue, getGame, markDead, markFailed, markRetry, markSentMany, requeueStale, supersedePictures, type Database, type OutboxRow } from '../store/index.ts';
 import type { AppLogger } from './types.ts';
 
 /** Discord's "Cannot send messages to this user" (DMs closed). @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#json */
@@ -41,8 +41,10 @@ export interface TickReport {
 }
 
 /** A table refresh: only the newest one of a game is worth drawing and posting. */
+/** A table picture that only refreshes the table (an `announce` post also carries text: never dropped). */
 function isPicture(row: OutboxRow): boolean {
-  return row.kind === 'post' && (row.payload as { image?: unknown } | null)?.image === true && row.gameId !== null;
+  const payload = row.payload as { image?: unknown; announce?: unknown } | null;
+  return row.kind === 'post' && payload?.image === true && payload.announce !== true && row.gameId !== null;
 }
 
 /** The newest table refresh of each game among rows claimed together (rows come oldest first). */
@@ -114,6 +116,7 @@ export function createDispatcher(options: DispatcherOptions) {
 
   /** Stale claims only appear after a crash: looked for on the first pass, then every quarter of `staleAfterMs`. */
   let requeuedAt = -Infinity;
+  let backlog = false;
 
   async function runTick(): Promise<TickReport> {
     const now = clock();
@@ -122,9 +125,13 @@ export function createDispatcher(options: DispatcherOptions) {
       requeuedAt = now.getTime();
       requeued = await requeueStale(db.prisma, new Date(now.getTime() - staleAfterMs));
     }
+    // With a backlog (the last pass claimed a full batch), older pictures of a game waiting behind a newer
+    // one are dropped first: Discord allows a bot 50 requests a second, and only the newest table matters.
+    const superseded = backlog ? await supersedePictures(db.prisma) : 0;
     const rows = await claimDue(db.prisma, now, batch, workerId);
+    backlog = rows.length >= batch;
     const sent: { id: string; ref: string | null }[] = [];
-    const report = { claimed: rows.length, sent: 0, retried: 0, failed: 0, dead: 0, requeued };
+    const report = { claimed: rows.length, sent: superseded, retried: 0, failed: 0, dead: 0, requeued };
     const byTarget = new Map<string, OutboxRow[]>();
     for (const row of rows) {
       const target = row.target as { channelId?: string; userId?: string } | null;

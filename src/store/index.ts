@@ -30,6 +30,7 @@ export {
   claimDue,
   markSent,
   markSentMany,
+  supersedePictures,
   markRetry,
   markDead,
   markFailed,

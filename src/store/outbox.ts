@@ -118,6 +118,22 @@ export async function markSentMany(prisma: PrismaClient, sent: readonly { readon
      WHERE o."id" = v."id" AND o."status" = 'sending' AND o."claimedBy" = ${workerId}`;
 }
 
+/**
+ * Marks sent (`superseded`) every pending table picture of a game that has a newer one pending or being
+ * sent: only the newest picture of a game is worth a Discord request. Posts that announce events as
+ * text (`announce`) are never dropped. Returns how many rows it marked.
+ */
+export async function supersedePictures(prisma: PrismaClient): Promise<number> {
+  return prisma.$executeRaw`
+    UPDATE "Outbox" AS o SET "status" = 'sent', "sentRef" = 'superseded', "updatedAt" = now()
+     WHERE o."status" = 'pending' AND o."kind" = 'post' AND o."gameId" IS NOT NULL
+       AND o."payload"->>'image' = 'true' AND COALESCE(o."payload"->>'announce', 'false') <> 'true'
+       AND EXISTS (
+         SELECT 1 FROM "Outbox" AS n
+          WHERE n."gameId" = o."gameId" AND n."id" > o."id" AND n."kind" = 'post'
+            AND n."status" IN ('pending', 'sending') AND n."payload"->>'image' = 'true')`;
+}
+
 /** Back to pending, due again at `nextAttemptAt`. */
 export async function markRetry(prisma: PrismaClient, id: string, error: string, nextAttemptAt: Date, workerId?: string): Promise<boolean> {
   const r = await prisma.outbox.updateMany({ where: claimed(id, workerId), data: { status: 'pending', lastError: error, nextAttemptAt, claimedBy: null, claimedAt: null } });

@@ -12,6 +12,8 @@ import {
   loadLog,
   markSent,
   markSentMany,
+  enqueue,
+  supersedePictures,
   migrate,
   removeSeat,
   requeueStale,
@@ -176,6 +178,19 @@ describe.each(backends)('store on %s', (kind) => {
     }
   });
 
+  it('GIVEN a backlog of table pictures WHEN superseded THEN only the newest picture of each game and every announcement stay', async () => {
+    const a = (await startedTally(db, 'pictures-a')).id;
+    const b = (await startedTally(db, 'pictures-b')).id;
+    const picture = (n: number, extra: object = {}) => ({ kind: 'post', target: { channelId: 't' }, payload: { n, events: [], image: true, ...extra } });
+    await enqueue(db.prisma, a, [picture(1), picture(2, { announce: true }), post, picture(3)]);
+    await enqueue(db.prisma, b, [picture(4)]);
+    expect(await supersedePictures(db.prisma)).toBe(1);
+    const left = await listOutbox(db.prisma, { status: 'pending' });
+    const n = (rows: typeof left) => rows.filter((r) => r.gameId === a || r.gameId === b).map((r) => (r.payload as { n?: number }).n ?? 0);
+    expect(n(left)).toEqual([2, 0, 3, 4]);
+    expect((await listOutbox(db.prisma, { gameId: a, status: 'sent' })).map((r) => r.sentRef)).toEqual(['superseded']);
+  });
+
   it('GIVEN due rows WHEN two workers claim concurrently THEN each row is claimed once', async () => {
     const { id, snapshot } = await startedTally(db, 'claim-1');
     await appendCommand(db.prisma, id, { expectedSeq: 0, ...addEntry(snapshot, 'c'), outbox: Array.from({ length: 20 }, () => post) });
@@ -192,10 +207,11 @@ describe.each(backends)('store on %s', (kind) => {
     // Marking many at once: only rows still claimed by that worker change.
     const rest = a.concat(b).filter((r) => r.id !== a[0]!.id && r.gameId === id);
     expect(await markSentMany(db.prisma, rest.map((r) => ({ id: r.id, ref: `m-${r.id}` })), 'w1')).toBe(0);
+    const pending = (await listOutbox(db.prisma, { gameId: id, status: 'pending' })).map((r) => r.id);
     const again = (await claimDue(db.prisma, new Date('2100-01-01T00:00:00Z'), 500, 'w3')).filter((r) => r.gameId === id);
-    expect(again.map((r) => r.id).sort()).toEqual(rest.map((r) => r.id).sort());
+    expect(again.map((r) => r.id).sort()).toEqual(pending.sort());
     expect(await markSentMany(db.prisma, again.map((r) => ({ id: r.id, ref: `m-${r.id}` })), 'w3')).toBe(again.length);
     const sent = await listOutbox(db.prisma, { gameId: id, status: 'sent' });
-    expect(sent.map((r) => r.sentRef).sort()).toEqual([...(a[0]!.gameId === id ? ['msg-1'] : []), ...rest.map((r) => `m-${r.id}`)].sort());
+    expect(sent.map((r) => r.sentRef).sort()).toEqual([...(a[0]!.gameId === id ? ['msg-1'] : []), ...again.map((r) => `m-${r.id}`)].sort());
   });
 });
