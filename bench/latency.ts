@@ -1,6 +1,20 @@
 import { checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startInProcess, startWorkers, type BotRuntime, type BotUnderTest } from './e2e.ts';
 import { quantile, round, summarize, type BenchRow } from './stats.ts';
 
+/**
+ * What any answer costs before a command does its own work: `/help` (an ephemeral text, no database) sent
+ * and answered through the same local Discord, discord.js client and router as a `/play`.
+ */
+async function transportFloor(discord: Awaited<ReturnType<typeof startDiscord>>, game: { readonly threadId: string; readonly users: readonly string[] }, n: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await discord.slash(game.users[0]!, game.threadId, '/help');
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+}
+
 async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof startDiscord>>, label: string, plan: readonly (readonly [number, number])[]): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const games = await createGames(discord, bot, Math.max(...plan.map(([g]) => g)), `${label}-`);
@@ -21,7 +35,14 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
     const refused = games.reduce((n, g) => n + g.refused, 0);
     const failed = games.reduce((n, g) => n + g.failed, 0);
     rows.push(summarize(`floor: bare insert via Prisma (${label}, before ${count})`, 'ms', floor, 'one GuildSettings row, same client as the bot'));
-    rows.push({ ...row, notes: `median ${round(row.median / floorMedian, 1)}× floor; refused ${refused}; unanswered in 3 s ${failed}` });
+    let transportNote = '';
+    if (count === 1) {
+      const transport = await transportFloor(discord, games[0]!, perGame);
+      const t = summarize(`transport floor: /help answered, no database (${label})`, 'ms', transport, 'the same path through the local Discord, discord.js and the router, without a game or a statement');
+      rows.push(t);
+      transportNote = `; ${round(row.median / t.median, 1)}× transport floor`;
+    }
+    rows.push({ ...row, notes: `median ${round(row.median / floorMedian, 1)}× floor${transportNote}; refused ${refused}; unanswered in 3 s ${failed}` });
   }
   const left = await drainOutbox(bot.db, 15_000);
   const check = await checkLogs(bot, games);
