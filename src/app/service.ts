@@ -261,6 +261,14 @@ export function createApp(deps: AppDeps) {
     return isHost ? ok({ seat: null, asHost: true, isHost }) : reject('core.seat.notYours');
   }
 
+  /** A game command applied as `seat` (the host acting when `asHost`): the decision `commit` appends. */
+  function decideAs(loaded: Loaded, command: GameCommand, seat: number | null, asHost: boolean, now: string): Result<Decision, Rejection> {
+    const applied = applyCommand(loaded.module, loaded.snapshot, command, { seat, asHost, now }, loaded.pack?.data);
+    if (!applied.ok) return applied;
+    const a = applied.value;
+    return ok({ type: command.type, args: a.args, seat, asHost, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+  }
+
   function resultOf(loaded: Loaded, seq: number, snapshot: Snapshot, events: readonly GameEvent[], status: GameRowStatus, duplicate = false): CommandResult {
     const awaiting = awaitingSeats(loaded.module.awaiting(snapshot.state), players(loaded.game));
     return {
@@ -436,7 +444,7 @@ export function createApp(deps: AppDeps) {
     return ok({ ...d, module: module.value, packRef: pack.value });
   }
 
-  async function statusOf(read: Result<{ game: GameWithSeats; loaded: Loaded | null }, Rejection>): AppResult<GameStatusView> {
+  function statusOf(read: Result<{ game: GameWithSeats; loaded: Loaded | null }, Rejection>): Result<GameStatusView, Rejection> {
     if (!read.ok) return read;
     const { game: g, loaded } = read.value;
     const base = { gameId: g.id, gameType: g.gameType, status: g.status, hostUserId: g.hostUserId, seq: g.seq, seats: players(g), locale: g.locale, packId: g.packId, packVersion: g.packVersion };
@@ -547,10 +555,7 @@ export function createApp(deps: AppDeps) {
       return commit(gameId, actor, nonce, async (loaded, now) => {
         const who = resolveActor(loaded.game, actor, opts.asSeat);
         if (!who.ok) return who;
-        const applied = applyCommand(loaded.module, loaded.snapshot, command, { seat: who.value.seat, asHost: who.value.asHost, now }, loaded.pack?.data);
-        if (!applied.ok) return applied;
-        const a = applied.value;
-        return ok({ type: command.type, args: a.args, seat: who.value.seat, asHost: who.value.asHost, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+        return decideAs(loaded, command, who.value.seat, who.value.asHost, now);
       }, opts.expectedSeq);
     },
 
@@ -565,10 +570,7 @@ export function createApp(deps: AppDeps) {
         if (who.value.seat === null) return reject('core.seat.none');
         const command = loaded.module.legalCommands(loaded.snapshot.state, who.value.seat)[choice.index];
         if (!command) return reject('core.play.pickFromList');
-        const applied = applyCommand(loaded.module, loaded.snapshot, command, { seat: who.value.seat, asHost: false, now }, loaded.pack?.data);
-        if (!applied.ok) return applied;
-        const a = applied.value;
-        return ok({ type: command.type, args: a.args, seat: who.value.seat, asHost: false, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+        return decideAs(loaded, command, who.value.seat, false, now);
       }, choice.seq, false, 'core.button.stale');
     },
 
@@ -582,10 +584,7 @@ export function createApp(deps: AppDeps) {
         if (!option) return reject('core.button.stale');
         const who = resolveActor(loaded.game, actor);
         if (!who.ok) return who;
-        const applied = applyCommand(loaded.module, loaded.snapshot, option.command, { seat: who.value.seat, asHost: who.value.asHost, now }, loaded.pack?.data);
-        if (!applied.ok) return applied;
-        const a = applied.value;
-        return ok({ type: option.command.type, args: a.args, seat: who.value.seat, asHost: who.value.asHost, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+        return decideAs(loaded, option.command, who.value.seat, who.value.asHost, now);
       }, choice.seq, false, 'core.button.stale');
     },
 
@@ -609,10 +608,7 @@ export function createApp(deps: AppDeps) {
         if (!players(loaded.game).some((s) => s.seat === seat)) return reject('core.seat.unknown', { seat });
         const command = loaded.module.timeoutAction?.(loaded.snapshot.state, seat) ?? null;
         if (!command) return reject('schedule.timeout.none', { seat: seat + 1 });
-        const applied = applyCommand(loaded.module, loaded.snapshot, command, { seat, asHost: true, now }, loaded.pack?.data);
-        if (!applied.ok) return applied;
-        const a = applied.value;
-        return ok({ type: command.type, args: a.args, seat, asHost: true, snapshot: a.snapshot, hash: a.hash, events: a.events, irreversible: a.irreversible });
+        return decideAs(loaded, command, seat, true, now);
       }, undefined, true);
     },
 

@@ -53,37 +53,24 @@ export function isSealed(value: unknown): boolean {
  * `structuredClone` on game states.
  */
 export function draftCopy<T>(value: T): T {
-  return copyNode(value) as T;
-}
-
-function copyNode(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || sealedJson.has(value)) return value;
-  if (Array.isArray(value)) {
-    const n = value.length;
-    const out = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) out[i] = copyNode(value[i]);
-    return out;
-  }
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = copyNode((value as Record<string, unknown>)[key]);
-  return out;
+  return copyNode(value, true) as T;
 }
 
 /** A mutable deep copy of plain JSON data, sealed parts copied too (a draft of data that may be sealed). */
 export function mutableCopy<T>(value: T): T {
-  return thawNode(value) as T;
+  return copyNode(value, false) as T;
 }
 
-function thawNode(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
+function copyNode(value: unknown, shareSealed: boolean): unknown {
+  if (typeof value !== 'object' || value === null || (shareSealed && sealedJson.has(value))) return value;
   if (Array.isArray(value)) {
     const n = value.length;
     const out = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) out[i] = thawNode(value[i]);
+    for (let i = 0; i < n; i++) out[i] = copyNode(value[i], shareSealed);
     return out;
   }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = thawNode((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) out[key] = copyNode((value as Record<string, unknown>)[key], shareSealed);
   return out;
 }
 
