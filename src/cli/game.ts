@@ -11,7 +11,7 @@ export async function gameCli(config: Config, args: readonly string[], readText:
     console.error('usage: turnkeeper game export <id> | import <file> | verify <id|file>');
     return 2;
   }
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: config.MIGRATE_ON_START });
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   try {
     const { catalog, packs } = await loadCatalog();
     const app = createApp({ db, games: catalog.modules, packs, clock: () => new Date() });

@@ -17,6 +17,7 @@ const schema = z.object({
     .optional(),
   SHARD_COUNT: z.coerce.number().int().min(1).max(1024).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string').optional(),
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
   PORT: port.default(8080),

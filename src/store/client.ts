@@ -26,6 +26,30 @@ export interface OpenDatabaseOptions {
   readonly migrate?: boolean;
   /** Connection pool size for PostgreSQL. */
   readonly poolSize?: number;
+  /**
+   * Name each distinct statement so PostgreSQL parses and plans it once per connection (default true);
+   * `DATABASE_PREPARED_STATEMENTS=false` turns it off for poolers that cannot carry named statements.
+   */
+  readonly preparedStatements?: boolean;
+}
+
+/** Distinct statements one process names; past this a new text runs unnamed, so each connection's cache stays bounded. */
+export const MAX_NAMED_STATEMENTS = 500;
+
+/**
+ * Names statements by their text: the same SQL always gets the same name (`tk_<n>`), at most `limit`
+ * names, then `undefined` (run unnamed). The pg driver remembers which names each connection has
+ * prepared and sends only Bind/Execute for a name it has seen.
+ */
+export function statementNamer(limit = MAX_NAMED_STATEMENTS): (query: { readonly sql: string }) => string | undefined {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    const known = names.get(sql);
+    if (known !== undefined || names.size >= limit) return known;
+    const name = `tk_${names.size}`;
+    names.set(sql, name);
+    return name;
+  };
 }
 
 /** Opens the store: `DATABASE_URL` → PostgreSQL through PrismaPg; otherwise PGlite on disk or in memory. */
@@ -33,7 +57,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const url = options.memory ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL);
   if (url) {
     if (options.migrate !== false) await migrate({ databaseUrl: url });
-    const adapter = new PrismaPg({ connectionString: url, ...(options.poolSize ? { max: options.poolSize } : {}) });
+    const adapter = new PrismaPg(
+      { connectionString: url, ...(options.poolSize ? { max: options.poolSize } : {}) },
+      options.preparedStatements === false ? {} : { statementNameGenerator: statementNamer() as (query: { sql: string }) => string },
+    );
     const prisma = new PrismaClient({ adapter });
     return { prisma, kind: 'postgres', close: () => prisma.$disconnect() };
   }

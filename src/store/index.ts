@@ -1,4 +1,4 @@
-export { openDatabase, type Database, type OpenDatabaseOptions } from './client.ts';
+export { MAX_NAMED_STATEMENTS, openDatabase, statementNamer, type Database, type OpenDatabaseOptions } from './client.ts';
 export { migrate, type MigrateOptions } from './migrate.ts';
 export {
   createGame,

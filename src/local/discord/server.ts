@@ -38,7 +38,7 @@ export interface LocalDiscordOptions {
   readonly answerTimeoutMs?: number;
   /** After a deferred update (type 6) with no edit, how long to wait before calling it answered (default 1 s). */
   readonly deferredUpdateGraceMs?: number;
-  /** Quiet spell after an answer before a handle resolves, so immediate follow-ups are included (default 40 ms). */
+  /** Quiet spell after an answer before a handle resolves, so immediate follow-ups are included (default 40 ms; 0 resolves the moment the answer is complete). */
   readonly quietMs?: number;
   /** Serve the sandbox page at `/` and its API under `/sandbox/api` (default true). */
   readonly sandbox?: boolean;
@@ -598,11 +598,14 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
         clearTimeout(ackTimer);
         clearTimeout(quietTimer);
         settling = true;
-        quietTimer = setTimeout(() => {
+        const settle = () => {
           p.finished = true;
           clearTimeout(answerTimer);
           resolveDone();
-        }, quietMs);
+        };
+        // Node clamps a 0 ms timer to 1 ms; with no quiet period the answer is complete now.
+        if (quietMs === 0) settle();
+        else quietTimer = setTimeout(settle, quietMs);
       },
       touch: () => {
         if (settling && !p.finished) p.finish();
@@ -828,10 +831,18 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+/** The whole request body (plain listeners: an async iterator costs a few event-loop turns per request). */
+function readRaw(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
 async function readBody(req: IncomingMessage): Promise<{ body: ApiObject; files: UploadedFile[] }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
+  const raw = await readRaw(req);
   const type = req.headers['content-type'] ?? '';
   if (raw.length === 0) return { body: {}, files: [] };
   if (type.startsWith('multipart/form-data')) {
