@@ -117,6 +117,29 @@ function mergePolicy(current: Record<string, Record<string, unknown>>, patch: Po
   return merged;
 }
 
+/** Job writes gathered for one change and written together; the last word on a queue and key wins. */
+class JobPlan {
+  readonly #jobs = new Map<string, { readonly queue: QueueName; readonly key: string; readonly item?: DueItem }>();
+
+  put(item: DueItem): this {
+    this.#jobs.set(`${item.queue}:${item.key}`, { queue: item.queue, key: item.key, item });
+    return this;
+  }
+
+  drop(queue: QueueName, jobKey: string): this {
+    this.#jobs.set(`${queue}:${jobKey}`, { queue, key: jobKey });
+    return this;
+  }
+
+  get puts(): DueItem[] {
+    return [...this.#jobs.values()].flatMap((j) => (j.item ? [j.item] : []));
+  }
+
+  get drops(): { queue: QueueName; key: string }[] {
+    return [...this.#jobs.values()].flatMap((j) => (j.item ? [] : [{ queue: j.queue, key: j.key }]));
+  }
+}
+
 export function createSchedule(deps: ScheduleDeps) {
   const { db, app, scheduler, store, clock, logger } = deps;
   const prisma = db.prisma;
@@ -131,15 +154,17 @@ export function createSchedule(deps: ScheduleDeps) {
     await scheduler.cancel(queue, k);
   }
 
-  /** A seat's reminder, stalled-notice and deadline jobs: one statement, then the queues. */
-  async function dropSeat(gameId: string, seat: number): Promise<void> {
-    const jobs = [
-      { queue: 'reminder', key: key.remind(gameId, seat) },
-      { queue: 'reminder', key: key.stalled(gameId, seat) },
-      { queue: 'deadline', key: key.deadline(gameId, seat) },
-    ] as const;
-    await store.removeAll(jobs);
-    await Promise.all(jobs.map((j) => scheduler.cancel(j.queue, j.key)));
+  /** Writes a plan: one statement for its drops, one for its puts, then the queues. */
+  async function apply(plan: JobPlan): Promise<void> {
+    const { puts, drops } = plan;
+    await store.removeAll(drops);
+    await store.putAll(puts);
+    await Promise.all([...drops.map((d) => scheduler.cancel(d.queue, d.key)), ...puts.map((item) => scheduler.schedule(item))]);
+  }
+
+  /** A seat's reminder, stalled-notice and deadline jobs. */
+  function dropSeatJobs(plan: JobPlan, gameId: string, seat: number): void {
+    plan.drop('reminder', key.remind(gameId, seat)).drop('reminder', key.stalled(gameId, seat)).drop('deadline', key.deadline(gameId, seat));
   }
 
   async function policyOf(game: { guildId: string; policy: unknown }): Promise<GamePolicy> {
@@ -156,28 +181,35 @@ export function createSchedule(deps: ScheduleDeps) {
     return { kind: 'notice', target: to ?? target(game), payload: { gameId: game.id, gameType: game.gameType, seq: game.seq, locale: game.locale, code, params } };
   }
 
-  /** Plans the jobs of one waiting seat from its clock row, its player's prefs and the policy. */
-  async function planSeat(game: GameWithSeats, policy: GamePolicy, row: ClockRow, now: number): Promise<void> {
+  /** The jobs of one waiting seat, from its clock row, its player's prefs and the policy. */
+  function seatJobs(plan: JobPlan, game: GameWithSeats, policy: GamePolicy, row: ClockRow, now: number): void {
     const seat = game.seats.find((s) => s.role === 'player' && s.index === row.seat);
-    if (!seat || !row.active || game.pausedAt !== null || game.status !== 'playing') return dropSeat(game.id, row.seat);
+    if (!seat || !row.active || game.pausedAt !== null || game.status !== 'playing') return dropSeatJobs(plan, game.id, row.seat);
     const prefs = prefsOf(seat);
     const data = { gameId: game.id, seq: row.turnSeq, seat: row.seat };
     const started = row.turnStartedAt.getTime();
     const away = awayHandling(policy, prefs, now);
     if (away === 'skip' || away === 'timeout') {
-      await drop('reminder', key.remind(game.id, row.seat));
-      await put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(now), data: { ...data, kind: 'away' } });
+      plan.drop('reminder', key.remind(game.id, row.seat));
+      plan.put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(now), data: { ...data, kind: 'away' } });
       return;
     }
     const next = nextReminderAt(policy, prefs, started, row.remindersSent, now);
-    if (next !== null) await put({ queue: 'reminder', key: key.remind(game.id, row.seat), at: new Date(next), data: { ...data, kind: 'remind' } });
-    else await drop('reminder', key.remind(game.id, row.seat));
+    if (next !== null) plan.put({ queue: 'reminder', key: key.remind(game.id, row.seat), at: new Date(next), data: { ...data, kind: 'remind' } });
+    else plan.drop('reminder', key.remind(game.id, row.seat));
     const stalled = row.stalledSent ? null : stalledNoticeAt(policy, started, now);
-    if (stalled !== null) await put({ queue: 'reminder', key: key.stalled(game.id, row.seat), at: new Date(Math.max(stalled, next ?? 0)), data: { ...data, kind: 'stalled' } });
-    else await drop('reminder', key.stalled(game.id, row.seat));
+    if (stalled !== null) plan.put({ queue: 'reminder', key: key.stalled(game.id, row.seat), at: new Date(Math.max(stalled, next ?? 0)), data: { ...data, kind: 'stalled' } });
+    else plan.drop('reminder', key.stalled(game.id, row.seat));
     const deadline = deadlineAt(policy, started, row.extensionsThisTurn);
-    if (deadline !== null) await put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(Math.max(deadline, now)), data: { ...data, kind: 'deadline' } });
-    else await drop('deadline', key.deadline(game.id, row.seat));
+    if (deadline !== null) plan.put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(Math.max(deadline, now)), data: { ...data, kind: 'deadline' } });
+    else plan.drop('deadline', key.deadline(game.id, row.seat));
+  }
+
+  /** Plans the jobs of one waiting seat (two statements at most). */
+  async function planSeat(game: GameWithSeats, policy: GamePolicy, row: ClockRow, now: number): Promise<void> {
+    const plan = new JobPlan();
+    seatJobs(plan, game, policy, row, now);
+    await apply(plan);
   }
 
   async function planGame(gameId: string): Promise<void> {
@@ -186,15 +218,17 @@ export function createSchedule(deps: ScheduleDeps) {
     const policy = await policyOf(game);
     const now = clock().getTime();
     const rows = await prisma.seatClock.findMany({ where: { gameId } });
-    for (const row of rows) await planSeat(game, policy, row, now);
-    await planDormancy(game, policy);
+    const plan = new JobPlan();
+    for (const row of rows) seatJobs(plan, game, policy, row, now);
+    dormancyJob(plan, game, policy);
+    await apply(plan);
   }
 
-  async function planDormancy(game: GameWithSeats, policy: GamePolicy): Promise<void> {
+  function dormancyJob(plan: JobPlan, game: GameWithSeats, policy: GamePolicy): void {
     if (game.status === 'playing' && game.pausedAt === null && game.dormantAt === null) {
-      await put({ queue: 'dormancy', key: key.dormancy(game.id), at: new Date(dormantAt(policy, game.lastActivityAt.getTime())), data: { gameId: game.id, seq: 0 } });
+      plan.put({ queue: 'dormancy', key: key.dormancy(game.id), at: new Date(dormantAt(policy, game.lastActivityAt.getTime())), data: { gameId: game.id, seq: 0 } });
     } else {
-      await drop('dormancy', key.dormancy(game.id));
+      plan.drop('dormancy', key.dormancy(game.id));
     }
   }
 
@@ -357,12 +391,13 @@ export function createSchedule(deps: ScheduleDeps) {
       const after = { kind: payload.kind, seats: payload.seats.map((s) => s.seat) };
       const fresh = new Set(newlyAwaited(before, after));
       const stale: ReminderRef[] = [];
+      const plan = new JobPlan();
       for (const row of active) {
         if (after.seats.includes(row.seat) && !fresh.has(row.seat)) continue;
         const ref = refOf(row.reminderRef);
         if (ref) stale.push(ref);
         await prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { active: false, reminderRef: Prisma.DbNull } });
-        await dropSeat(game.id, row.seat);
+        dropSeatJobs(plan, game.id, row.seat);
       }
       const started: ClockRow[] = [];
       for (const seat of fresh) {
@@ -379,8 +414,9 @@ export function createSchedule(deps: ScheduleDeps) {
       // Only the seats whose wait began need new jobs: those that stopped waiting were dropped above,
       // and the others' jobs still hold (they were planned when their wait began).
       const policy = await policyOf(game);
-      for (const row of started) await planSeat(game, policy, row, now.getTime());
-      await planDormancy(game, policy);
+      for (const row of started) seatJobs(plan, game, policy, row, now.getTime());
+      dormancyJob(plan, game, policy);
+      await apply(plan);
       return stale;
     },
 

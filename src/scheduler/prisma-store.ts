@@ -5,6 +5,13 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'P2002';
 }
 
+const PUT_ALL_SQL = `
+INSERT INTO "ScheduledJob" ("queue", "key", "gameId", "seq", "at", "data")
+SELECT j."queue", j."key", j."gameId", j."seq", j."at", j."data"
+  FROM jsonb_to_recordset($1::jsonb) AS j("queue" text, "key" text, "gameId" text, "seq" int, "at" timestamptz, "data" jsonb)
+ON CONFLICT ("queue", "key") DO UPDATE
+   SET "gameId" = EXCLUDED."gameId", "seq" = EXCLUDED."seq", "at" = EXCLUDED."at", "data" = EXCLUDED."data"`;
+
 /** Whether a ticket's wait is still current, checked by {@link PrismaDueStore.claim} before the insert. */
 export type TicketCheck = (ticket: FireTicket) => Promise<boolean>;
 
@@ -38,6 +45,14 @@ export class PrismaDueStore implements DueStore, ClaimPort {
       create: { queue: item.queue, key: item.key, gameId: item.data.gameId, seq: item.data.seq, at: item.at, data },
       update: { gameId: item.data.gameId, seq: item.data.seq, at: item.at, data },
     });
+  }
+
+  /** Writes several jobs in one statement (each replaces the job under its queue and key). */
+  async putAll(items: readonly DueItem[]): Promise<void> {
+    if (items.length === 0) return;
+    if (items.length === 1) return this.put(items[0] as DueItem);
+    const rows = items.map((i) => ({ queue: i.queue, key: i.key, gameId: i.data.gameId, seq: i.data.seq, at: i.at.toISOString(), data: i.data }));
+    await this.#prisma.$executeRawUnsafe(PUT_ALL_SQL, JSON.stringify(rows));
   }
 
   async remove(queue: QueueName, key: string): Promise<void> {
