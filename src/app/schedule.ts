@@ -1,5 +1,5 @@
 import { ok, reject, type Json, type Rejection, type Result } from '../core/index.ts';
-import { Prisma } from '../generated/prisma/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import {
   awayHandling,
   deadlineAt,
@@ -26,7 +26,7 @@ import {
   type Scheduler,
   type TurnClock,
 } from '../scheduler/index.ts';
-import { enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
+import { changeWaits, enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
 import type { App } from './service.ts';
 import type { AppActor, AppLogger, AppResult, CommandResult } from './types.ts';
 
@@ -392,17 +392,20 @@ export function createSchedule(deps: ScheduleDeps) {
       const fresh = new Set(newlyAwaited(before, after));
       const stale: ReminderRef[] = [];
       const plan = new JobPlan();
+      const ended: number[] = [];
       for (const row of active) {
         if (after.seats.includes(row.seat) && !fresh.has(row.seat)) continue;
         const ref = refOf(row.reminderRef);
         if (ref) stale.push(ref);
-        await prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { active: false, reminderRef: Prisma.DbNull } });
+        if (!fresh.has(row.seat)) ended.push(row.seat);
         dropSeatJobs(plan, game.id, row.seat);
       }
+      // Ended and begun waits in one statement; the clock rows of the begun ones are exactly what it wrote.
+      await changeWaits(prisma, { gameId: game.id, ended, begun: [...fresh], turnSeq: payload.seq, kind: payload.kind, at: now });
       const started: ClockRow[] = [];
       for (const seat of fresh) {
-        const turn = { active: true, turnSeq: payload.seq, kind: payload.kind, turnStartedAt: now, remindersSent: 0, stalledSent: false, extensionsThisTurn: 0, reminderRef: Prisma.DbNull };
-        started.push(await prisma.seatClock.upsert({ where: { gameId_seat: { gameId: game.id, seat } }, create: { gameId: game.id, seat, ...turn }, update: turn }));
+        const kept = rows.find((r) => r.seat === seat)?.extensionsUsed ?? 0;
+        started.push({ gameId: game.id, seat, active: true, turnSeq: payload.seq, kind: payload.kind, turnStartedAt: now, remindersSent: 0, stalledSent: false, extensionsThisTurn: 0, extensionsUsed: kept, reminderRef: null });
         const s = game.seats.find((x) => x.role === 'player' && x.index === seat);
         const prefs = s ? ((s.prefs ?? {}) as Record<string, unknown>) : {};
         if (s && prefs.mutedUntilNextTurn) {

@@ -25,6 +25,7 @@ export {
   type AppendResult,
   type ImportGameRow,
 } from './games.ts';
+export { changeWaits, type WaitChange } from './clocks.ts';
 export {
   enqueue,
   claimDue,
