@@ -255,7 +255,7 @@ export const command: CommandModule = {
     if (!cmd.ok) return cmd;
     const r = await ctx.services.app.play(here.value.game.gameId, ctx.actor, cmd.value, ctx.interaction.id);
     if (!r.ok) return r;
-    return ok(await ctx.services.presentResult(ctx.lang, r.value));
+    return ok(await ctx.services.presentResult(r.value));
   },
 
   async autocomplete(ctx) {

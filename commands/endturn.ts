@@ -14,6 +14,6 @@ export const command: CommandModule = {
     if (!module || !('endTurn' in module.commandSchemas)) return reject('adventure.commands.noEndTurn', { gameType: game.gameType });
     const r = await ctx.services.app.play(game.gameId, ctx.actor, { type: 'endTurn', args: {} }, ctx.interaction.id);
     if (!r.ok) return r;
-    return ok(await ctx.services.presentResult(ctx.lang, r.value));
+    return ok(await ctx.services.presentResult(r.value));
   },
 };

@@ -3,7 +3,7 @@ import type { GameStatusView } from '../src/app/index.ts';
 import { ok, reject } from '../src/core/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
 import { encodeCustomId } from '../src/discord/custom-id.ts';
-import { described, t } from '../src/discord/i18n.ts';
+import { described, pickLanguage, t, type Language } from '../src/discord/i18n.ts';
 import { parseGameOptions } from '../src/discord/game-options.ts';
 import { jsonFile } from '../src/discord/services.ts';
 import type { SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
@@ -43,7 +43,8 @@ export const command: CommandModule = {
     const here = await ctx.services.gameHere(ctx.place);
     if (!here.ok) return here;
     const game = here.value;
-    if ((SCHEDULE_SUBCOMMANDS as readonly string[]).includes(sub)) return hostSubcommand(ctx, sub, game);
+    const table = pickLanguage(game.locale);
+    if ((SCHEDULE_SUBCOMMANDS as readonly string[]).includes(sub)) return hostSubcommand(ctx, sub, game, table);
     const app = ctx.services.app;
     const actor = ctx.actor;
     const mention = `<@${actor.userId}>`;
@@ -51,35 +52,40 @@ export const command: CommandModule = {
       case 'join': {
         const r = await app.join(game.gameId, actor);
         if (!r.ok) return r;
-        return ok({ visibility: 'public', content: ctx.t('commands.replies.joined', { player: mention, seat: r.value.seats.length, count: r.value.seats.length, max: r.value.maxSeats }) });
+        return ok({ visibility: 'public', content: t(table, 'commands.replies.joined', { player: mention, seat: r.value.seats.length, count: r.value.seats.length, max: r.value.maxSeats }) });
       }
       case 'leave': {
         const r = await app.leave(game.gameId, actor);
-        return r.ok ? ok({ visibility: 'public', content: ctx.t('commands.replies.left', { player: mention }) }) : r;
+        return r.ok ? ok({ visibility: 'public', content: t(table, 'commands.replies.left', { player: mention }) }) : r;
       }
       case 'kick': {
         const user = ctx.interaction.options.getUser('user', true);
         const r = await app.kick(game.gameId, actor, user.id);
-        return r.ok ? ok({ visibility: 'public', content: ctx.t('commands.replies.kicked', { player: `<@${user.id}>` }) }) : r;
+        return r.ok ? ok({ visibility: 'public', content: t(table, 'commands.replies.kicked', { player: `<@${user.id}>` }) }) : r;
       }
       case 'start': {
         const r = await app.start(game.gameId, actor);
         if (!r.ok) return r;
-        const status = await app.status(game.gameId);
-        const players = status.ok ? status.value.seats.map((s) => `<@${s.userId}>`).join(', ') : '';
+        const players = r.value.seats.map((s) => `<@${s.userId}>`).join(', ');
         const events = r.value.events.filter((e) => e.code !== 'core.game.started');
-        return ok(await ctx.services.presentResult(ctx.lang, { ...r.value, events }, ctx.t('commands.replies.started', { players })));
+        const [answer] = await Promise.all([
+          ctx.services.presentResult({ ...r.value, events }, { code: 'commands.replies.started', params: { players } }),
+          ctx.services.closeLobbyCard(game.gameId, 'started'),
+        ]);
+        return ok(answer);
       }
       case 'status':
         return ok({ visibility: 'ephemeral', content: statusText(ctx, game) });
       case 'undo': {
         const r = await app.undo(game.gameId, actor, ctx.interaction.id);
         if (!r.ok) return r;
-        return ok(await ctx.services.presentResult(ctx.lang, r.value, ctx.t('commands.replies.undone', { player: mention })));
+        return ok(await ctx.services.presentResult(r.value, { code: 'commands.replies.undone', params: { player: mention } }));
       }
       case 'abandon': {
         const r = await app.abandon(game.gameId, actor);
-        return r.ok ? ok({ visibility: 'public', content: ctx.t('commands.replies.abandoned') }) : r;
+        if (!r.ok) return r;
+        await ctx.services.closeLobbyCard(game.gameId, 'abandoned');
+        return ok({ visibility: 'public', content: t(table, 'commands.replies.abandoned') });
       }
       case 'table': {
         const files = await ctx.services.tablePicture(game, ctx.lang);
@@ -140,7 +146,7 @@ async function newGame(ctx: CommandContext): Promise<CommandResult> {
   if (!created.ok) return created;
   const lobby = created.value;
   const content = ctx.t('commands.replies.created', { host: `<@${ctx.actor.userId}>`, game: gameName, min: lobby.minSeats, max: lobby.maxSeats });
-  await ctx.services.postToThread(threadId, {
+  await ctx.services.postLobbyCard(threadId, lobby.gameId, {
     visibility: 'public',
     content,
     buttons: [
@@ -189,7 +195,8 @@ function scheduleSubcommands(builder: SlashCommandSubcommandsOnlyBuilder): Slash
     .addSubcommand((s) => described(s.setName('watch'), 'schedule.cmd.watch.description'));
 }
 
-async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatusView): Promise<CommandResult> {
+/** Host subcommands; `table` is the game's language, for the answers the whole table sees. */
+async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatusView, table: Language): Promise<CommandResult> {
   const schedule = ctx.services.schedule;
   if (!schedule) return reject('schedule.unavailable');
   const actor = ctx.actor;
@@ -198,15 +205,16 @@ async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatus
     const n = ctx.interaction.options.getInteger('seat');
     return n === null ? null : n - 1;
   };
-  const done = (r: Result<unknown, Rejection>, code: string, params: Record<string, unknown> = {}, visibility: 'public' | 'ephemeral' = 'public'): CommandResult =>
-    r.ok ? ok({ visibility, content: ctx.t(code, params) }) : r;
+  const done = (r: Result<unknown, Rejection>, code: string, params: Record<string, unknown> = {}): CommandResult =>
+    r.ok ? ok({ visibility: 'public', content: t(table, code, params) }) : r;
   switch (sub) {
     case 'settings': {
       const patch = policyPatch(ctx.interaction.options);
       const r = Object.keys(patch).length ? await schedule.settings(game.gameId, actor, patch) : game.hostUserId === actor.userId ? await schedule.policy(game.gameId) : reject('core.notHost');
       if (!r.ok) return r;
-      const p = r.value;
-      return ok({ visibility: Object.keys(patch).length ? 'public' : 'ephemeral', content: policySummary(ctx.t, p) });
+      const changed = Object.keys(patch).length > 0;
+      const lang = changed ? table : ctx.lang;
+      return ok({ visibility: changed ? 'public' : 'ephemeral', content: policySummary((code, params) => t(lang, code, params), r.value) });
     }
     case 'pause':
       return done(await schedule.pause(game.gameId, actor), 'schedule.pause.done', { host });
@@ -215,12 +223,12 @@ async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatus
     case 'extend': {
       const r = await schedule.extend(game.gameId, actor, seatOption() ?? undefined);
       if (!r.ok) return r;
-      return ok({ visibility: 'public', content: ctx.t(r.value.clamped ? 'schedule.extension.clamped' : 'schedule.extension.granted', { at: Math.floor(r.value.deadline / 1000) }) });
+      return ok({ visibility: 'public', content: t(table, r.value.clamped ? 'schedule.extension.clamped' : 'schedule.extension.granted', { at: Math.floor(r.value.deadline / 1000) }) });
     }
     case 'skip': {
       const r = await schedule.skip(game.gameId, actor, ctx.interaction.id);
       if (!r.ok) return r;
-      return ok(await ctx.services.presentResult(ctx.lang, r.value, ctx.t('schedule.skip.done', { host })));
+      return ok(await ctx.services.presentResult(r.value, { code: 'schedule.skip.done', params: { host } }));
     }
     case 'act': {
       if (game.hostUserId !== actor.userId) return reject('core.notHost');
@@ -235,7 +243,7 @@ async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatus
       const r = await ctx.services.app.play(game.gameId, actor, chosen, ctx.interaction.id, { asSeat: seat, expectedSeq: legal.value.seq });
       if (!r.ok) return r;
       const player = game.seats.find((s) => s.seat === seat);
-      return ok(await ctx.services.presentResult(ctx.lang, r.value, ctx.t('schedule.act.header', { host, seat: seat + 1, player: player ? `<@${player.userId}>` : '' })));
+      return ok(await ctx.services.presentResult(r.value, { code: 'schedule.act.header', params: { host, seat: seat + 1, player: player ? `<@${player.userId}>` : '' } }));
     }
     case 'replace': {
       const user = ctx.interaction.options.getUser('user', true);

@@ -22,8 +22,7 @@ export const command: CommandModule = {
     if (!text) return ok({ visibility: 'ephemeral', content: listing(ctx, view, game.seats) });
     const r = await ctx.services.app.play(game.gameId, ctx.actor, { type: 'note', args: { text } }, ctx.interaction.id);
     if (!r.ok) return r;
-    const header = ctx.t('adventure.commands.notes.wrote', { player: `<@${ctx.actor.userId}>`, text });
-    return ok(await ctx.services.presentResult(ctx.lang, r.value, header));
+    return ok(await ctx.services.presentResult(r.value, { code: 'adventure.commands.notes.wrote', params: { player: `<@${ctx.actor.userId}>`, text } }));
   },
 };
 

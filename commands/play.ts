@@ -22,7 +22,7 @@ export const command: CommandModule = {
     // A choice offered at an earlier seq is refused by playLegal (`core.button.stale`).
     const r = await ctx.services.app.playLegal(here.value.gameId, ctx.actor, { seq: Number(match[1]), index: Number(match[2]) }, ctx.interaction.id);
     if (!r.ok) return r;
-    return ok(await ctx.services.presentResult(ctx.lang, r.value));
+    return ok(await ctx.services.presentResult(r.value));
   },
 
   async autocomplete(ctx) {

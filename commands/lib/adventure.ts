@@ -47,7 +47,7 @@ export async function playAdventure(ctx: CommandContext, type: string, args: Rea
 export async function playIn(ctx: CommandContext, game: GameStatusView, type: string, args: Readonly<Record<string, Json>>): Promise<CommandResult> {
   const r = await ctx.services.app.play(game.gameId, ctx.actor, { type, args: { ...args } }, ctx.interaction.id);
   if (!r.ok) return r;
-  return ok(await ctx.services.presentResult(ctx.lang, r.value));
+  return ok(await ctx.services.presentResult(r.value));
 }
 
 /** The seat of a user in a game, or null for onlookers. */

@@ -275,6 +275,7 @@ export function createApp(deps: AppDeps) {
       gameId: loaded.game.id,
       gameType: loaded.game.gameType,
       packId: loaded.game.packId,
+      locale: loaded.game.locale,
       seq,
       events: events.filter((e) => e.to === 'public'),
       seats: players(loaded.game),

@@ -59,6 +59,8 @@ export interface CommandResult {
   readonly gameId: string;
   readonly gameType: string;
   readonly packId: string | null;
+  /** The game's language (chosen at `/game new`): public answers are written in it. */
+  readonly locale: string;
   readonly seq: number;
   /** The seated players, so the answer can name them without another query. */
   readonly seats: readonly SeatSummary[];

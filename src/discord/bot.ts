@@ -10,7 +10,7 @@ import { messageOf } from './answer.ts';
 import type { Answer, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { pickLanguage, t, type Language } from './i18n.ts';
-import { formatEvents, promptButtons } from './present.ts';
+import { formatEvents, MAX_BUTTONS, promptButtons, type PromptButtons } from './present.ts';
 import { commandDefinitions } from './registry.ts';
 import { createRouter } from './router.ts';
 import { createServices, type Catalog, type Services } from './services.ts';
@@ -104,8 +104,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     async postToThread(channelId, answer) {
       const channel = await sendable(client, channelId);
       const { flags: _flags, ...body } = messageOf(answer);
-      await channel.send(body as Parameters<SendableChannels['send']>[0]);
+      const message = await channel.send(body as Parameters<SendableChannels['send']>[0]);
+      return { channelId: message.channelId, messageId: message.id };
     },
+    async editMessage(ref, answer) {
+      const channel = await sendable(client, ref.channelId);
+      const { flags: _flags, ...body } = messageOf(answer);
+      await channel.messages.edit(ref.messageId, body as Parameters<SendableChannels['messages']['edit']>[1]);
+    },
+    logger: logger.child({ component: 'services' }),
   });
 
   const router = createRouter({
@@ -215,9 +222,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       if (view.seq !== payload.seq || view.status !== 'playing') return null;
       const mentions = (payload.seats ?? []).map((s) => `<@${s.userId}>`).join(', ');
       const prompts = await app.prompts(payload.gameId);
-      const buttons = prompts.ok ? promptButtons(payload.gameId, prompts.value.seq, prompts.value.prompts, lang, names, packText) : [];
+      const { buttons, note }: PromptButtons = prompts.ok ? promptButtons(payload.gameId, prompts.value.seq, prompts.value.prompts, lang, names, packText, MAX_BUTTONS - 1) : { buttons: [], note: null };
       buttons.push({ label: t(lang, 'commands.replies.button.secrets'), customId: encodeCustomId({ kind: 'secrets', gameId: payload.gameId, seq: payload.seq }) });
-      return { visibility: 'public', content: t(lang, 'commands.replies.yourTurn', { mention: mentions }), buttons };
+      const content = t(lang, 'commands.replies.yourTurn', { mention: mentions });
+      return { visibility: 'public', content: note ? `${content}\n${note}` : content, buttons };
     }
     const lines = payload.announce || !payload.image ? formatEvents(payload.events ?? [], lang, names, packText, users) : '';
     const files = payload.image && view.seq === payload.seq ? await services.tablePicture(view, lang) : [];

@@ -52,7 +52,24 @@ export function formatEvents(
     .join('\n');
 }
 
-/** Buttons for the prompts awaiting answers; ids carry the game, its seq and indexes only. */
+/**
+ * Discord shows at most 5 action rows of 5 buttons under a message.
+ * @see https://discord.com/developers/docs/components/reference#action-row
+ */
+export const MAX_BUTTONS = 25;
+
+/** Prompt buttons that fit, and the line telling the reader how to reach the options left without one. */
+export interface PromptButtons {
+  readonly buttons: ButtonSpec[];
+  /** Null when every option has its button. */
+  readonly note: string | null;
+}
+
+/**
+ * Buttons for the prompts awaiting answers; ids carry the game, its seq and indexes only. `room` is how
+ * many buttons the message has for them (fewer when it carries others, like "My secrets"); options past
+ * it stay playable with `/play`, and the note says so.
+ */
 export function promptButtons(
   gameId: string,
   seq: number,
@@ -60,7 +77,8 @@ export function promptButtons(
   lang: Language,
   seatNames: readonly string[],
   packText?: PackText,
-): ButtonSpec[] {
+  room = MAX_BUTTONS,
+): PromptButtons {
   const buttons: ButtonSpec[] = [];
   prompts.forEach((prompt, a) => {
     prompt.options.forEach((option, b) => {
@@ -71,7 +89,8 @@ export function promptButtons(
       });
     });
   });
-  return buttons.slice(0, 25);
+  const left = Math.max(0, buttons.length - room);
+  return { buttons: buttons.slice(0, room), note: left > 0 ? t(lang, 'commands.replies.moreChoices', { count: left }) : null };
 }
 
 /** A readable label for a command: the game's own text when it has one, else the type and arguments. */

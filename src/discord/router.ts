@@ -147,7 +147,7 @@ export function createRouter(options: RouterOptions) {
   }
 
   async function onButton(interaction: ButtonInteraction): Promise<void> {
-    const ctx = contextOf(interaction);
+    const ctx = { ...contextOf(interaction), message: { channelId: interaction.message.channelId, messageId: interaction.message.id } };
     const id: CustomId | null = decodeCustomId(interaction.customId);
     if (!id) {
       await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.button.malformed')));

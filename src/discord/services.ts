@@ -4,8 +4,9 @@ import { ok, reject, type GameModule, type Json, type Rejection, type Result } f
 import type { Answer, ButtonSpec, CommandResult } from './command.ts';
 import type { CustomId } from './custom-id.ts';
 import { encodeCustomId } from './custom-id.ts';
-import { t, type Language } from './i18n.ts';
+import { pickLanguage, t, type Language } from './i18n.ts';
 import { formatEvents, humanParams, promptButtons, type PackText } from './present.ts';
+import type { Logger } from '../ops/logger.ts';
 import { hasRenderer, renderSheets, renderTable } from '../render/host.ts';
 
 /** The games this bot offers, with their packs' texts. */
@@ -15,10 +16,24 @@ export interface Catalog {
   packText(gameType: string, packId: string | null): PackText | undefined;
 }
 
+/** Where a message the bot posted is, so it can be edited later. */
+export interface MessageRef {
+  readonly channelId: string;
+  readonly messageId: string;
+}
+
 export interface ButtonContext {
   readonly lang: Language;
   readonly actor: { readonly userId: string; readonly userName: string; readonly locale: string };
   readonly place: { readonly guildId: string; readonly channelId: string; readonly threadId: string | null; readonly parentId: string | null };
+  /** The message the clicked button is on. */
+  readonly message?: MessageRef;
+}
+
+/** A line put above a result's events, as a text code rendered in the game's language. */
+export interface ResultHeader {
+  readonly code: string;
+  readonly params?: Readonly<Record<string, unknown>>;
 }
 
 /** What command modules and the router may use besides the interaction itself. */
@@ -31,14 +46,22 @@ export interface Services {
   readonly allowSeed: boolean;
   /** Opens a public thread under a text channel and returns its id. */
   createThread(channelId: string, name: string): Promise<string>;
-  /** Posts a message in a thread or channel outside any interaction (the lobby card). */
-  postToThread(channelId: string, answer: Answer): Promise<void>;
+  /** Posts a game's lobby card (Join, Start) in its thread and remembers it, so start or abandon can close it. */
+  postLobbyCard(threadId: string, gameId: string, answer: Answer): Promise<void>;
+  /**
+   * Edits the lobby card into a notice without buttons once the game started or was abandoned: the card
+   * whose button was clicked, else the one this process posted (a card posted before a restart keeps its
+   * buttons, and their clicks are refused with the reason). Never throws: the card is cosmetic.
+   */
+  closeLobbyCard(gameId: string, outcome: 'started' | 'abandoned', card?: MessageRef): Promise<void>;
+  /** The language of a game's public messages, seen by the whole table: the game's own, whoever acted. */
+  tableLanguage(gameId: string): Promise<Language>;
   /** The game played in this place: the thread's game. */
   gameHere(place: ButtonContext['place']): Promise<Result<GameStatusView, Rejection>>;
   /** Only which game the thread hosts (never stale): for commands whose write checks the rest. */
   gameInThread(place: ButtonContext['place']): Promise<Result<{ gameId: string; gameType: string }, Rejection>>;
-  /** The answer to a play/undo/start: public events, then who is awaited, with prompt buttons. */
-  presentResult(lang: Language, result: AppCommandResult, header?: string): Promise<Answer>;
+  /** The answer to a play/undo/start, in the game's language: public events, then who is awaited, with prompt buttons. */
+  presentResult(result: AppCommandResult, header?: ResultHeader): Promise<Answer>;
   button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult>;
   /** The user's private information in a game, always re-rendered from state (ephemeral). */
   secrets(lang: Language, gameId: string, userId: string): Promise<CommandResult>;
@@ -56,7 +79,21 @@ export interface ServicesDeps {
   readonly catalog: Catalog;
   readonly allowSeed: boolean;
   readonly createThread: Services['createThread'];
-  readonly postToThread: Services['postToThread'];
+  /** Posts a message in a thread or channel outside any interaction. */
+  readonly postToThread: (channelId: string, answer: Answer) => Promise<MessageRef>;
+  /** Replaces a posted message's text and buttons. */
+  readonly editMessage: (message: MessageRef, answer: Answer) => Promise<void>;
+  readonly logger?: Logger;
+}
+
+/** Entries kept by the in-process maps below; the oldest are forgotten first. */
+const REMEMBERED = 10_000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED) map.delete(map.keys().next().value as string);
+  return value;
 }
 
 const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|terminat|Connection|P1001|P1017|P2024|closed/i;
@@ -64,10 +101,42 @@ const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|terminat|Connection|P1001
 /** Builds the services over the application; pure formatting lives in `present.ts`. */
 export function createServices(deps: ServicesDeps): Services {
   const { app, catalog } = deps;
+  /** A game's locale is chosen at `/game new` and never changes, so it is read once. */
+  const languages = new Map<string, Language>();
+  const lobbyCards = new Map<string, MessageRef>();
 
   async function gameHere(place: ButtonContext['place']): Promise<Result<GameStatusView, Rejection>> {
     if (!place.threadId) return reject('core.game.notInThread');
-    return app.statusByThread(place.threadId);
+    const r = await app.statusByThread(place.threadId);
+    if (r.ok) remember(languages, r.value.gameId, pickLanguage(r.value.locale));
+    return r;
+  }
+
+  async function tableLanguage(gameId: string): Promise<Language> {
+    const known = languages.get(gameId);
+    if (known) return known;
+    const status = await app.status(gameId);
+    return status.ok ? remember(languages, gameId, pickLanguage(status.value.locale)) : 'en';
+  }
+
+  async function postLobbyCard(threadId: string, gameId: string, answer: Answer): Promise<void> {
+    remember(lobbyCards, gameId, await deps.postToThread(threadId, answer));
+  }
+
+  async function closeLobbyCard(gameId: string, outcome: 'started' | 'abandoned', card?: MessageRef): Promise<void> {
+    const ref = card ?? lobbyCards.get(gameId);
+    lobbyCards.delete(gameId);
+    if (!ref) return;
+    try {
+      const status = await app.status(gameId);
+      if (!status.ok) return;
+      const lang = remember(languages, gameId, pickLanguage(status.value.locale));
+      const code = outcome === 'started' ? 'commands.replies.lobbyCard.started' : 'commands.replies.lobbyCard.abandoned';
+      const content = t(lang, code, { host: `<@${status.value.hostUserId}>`, game: t(lang, `commands.games.${status.value.gameType}`) });
+      await deps.editMessage(ref, { visibility: 'public', content, buttons: [] });
+    } catch (error) {
+      deps.logger?.warn({ err: error, gameId }, 'lobby card not closed');
+    }
   }
 
   async function gameInThread(place: ButtonContext['place']): Promise<Result<{ gameId: string; gameType: string }, Rejection>> {
@@ -75,12 +144,13 @@ export function createServices(deps: ServicesDeps): Services {
     return app.gameInThread(place.threadId);
   }
 
-  async function presentResult(lang: Language, result: AppCommandResult, header?: string): Promise<Answer> {
+  async function presentResult(result: AppCommandResult, header?: ResultHeader): Promise<Answer> {
+    const lang = remember(languages, result.gameId, pickLanguage(result.locale));
     const names = result.seats.map((s) => s.userName);
     const users = result.seats.map((s) => s.userId);
     const packText = catalog.packText(result.gameType, result.packId);
     const lines: string[] = [];
-    if (header) lines.push(header);
+    if (header) lines.push(t(lang, header.code, header.params));
     const events = formatEvents(result.events, lang, names, packText, users);
     if (events) lines.push(events);
     let buttons: ButtonSpec[] = [];
@@ -88,7 +158,9 @@ export function createServices(deps: ServicesDeps): Services {
       lines.push(t(lang, `commands.replies.phase.${result.phase.phase}`));
     } else if (result.awaiting.seats.length > 0) {
       lines.push(t(lang, 'commands.replies.awaiting', { players: result.awaiting.seats.map((s) => `<@${s.userId}>`).join(', ') }));
-      buttons = promptButtons(result.gameId, result.seq, result.prompts, lang, names, packText);
+      const prompts = promptButtons(result.gameId, result.seq, result.prompts, lang, names, packText);
+      buttons = prompts.buttons;
+      if (prompts.note) lines.push(prompts.note);
     }
     return { visibility: 'public', content: lines.join('\n'), buttons };
   }
@@ -97,21 +169,22 @@ export function createServices(deps: ServicesDeps): Services {
     const actor = ctx.actor;
     switch (id.kind) {
       case 'join': {
-        const r = await app.join(id.gameId, actor);
+        const [r, lang] = await Promise.all([app.join(id.gameId, actor), tableLanguage(id.gameId)]);
         if (!r.ok) return r;
-        return ok({ visibility: 'public', content: t(ctx.lang, 'commands.replies.joined', { player: `<@${actor.userId}>`, seat: r.value.seats.length, count: r.value.seats.length, max: r.value.maxSeats }) });
+        return ok({ visibility: 'public', content: t(lang, 'commands.replies.joined', { player: `<@${actor.userId}>`, seat: r.value.seats.length, count: r.value.seats.length, max: r.value.maxSeats }) });
       }
       case 'start': {
         const r = await app.start(id.gameId, actor);
         if (!r.ok) return r;
-        return ok(await presentResult(ctx.lang, r.value));
+        const [answer] = await Promise.all([presentResult(r.value), closeLobbyCard(id.gameId, 'started', ctx.message)]);
+        return ok(answer);
       }
       case 'secrets':
         return secrets(ctx.lang, id.gameId, actor.userId);
       case 'prompt': {
         const r = await app.playPrompt(id.gameId, actor, { seq: id.seq, a: id.a, b: id.b }, nonce);
         if (!r.ok) return r;
-        return ok(await presentResult(ctx.lang, r.value));
+        return ok(await presentResult(r.value));
       }
       case 'mute': {
         if (!deps.schedule) return reject('core.button.malformed');
@@ -160,7 +233,9 @@ export function createServices(deps: ServicesDeps): Services {
     tablePicture,
     allowSeed: deps.allowSeed,
     createThread: deps.createThread,
-    postToThread: deps.postToThread,
+    postLobbyCard,
+    closeLobbyCard,
+    tableLanguage,
     gameHere,
     gameInThread,
     presentResult,

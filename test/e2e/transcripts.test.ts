@@ -6,6 +6,7 @@ import { parseTranscript, runTranscript } from '../../src/local/transcript/index
 import { startLocalStack } from '../../src/local/stack.ts';
 import { createLogger } from '../../src/ops/logger.ts';
 import { openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { menuGame, registerMenuStrings } from '../support/menu-game.ts';
 import { tallyGame } from '../support/tally-game.ts';
 import { registerTallyStrings } from '../support/tally-strings.ts';
 
@@ -28,6 +29,7 @@ describe('transcripts', () => {
   let db: TestDatabase | undefined;
   beforeAll(async () => {
     registerTallyStrings();
+    registerMenuStrings();
     if (process.env.DATABASE_URL) db = await openTestDatabase('postgres');
   });
   afterAll(async () => {
@@ -41,7 +43,7 @@ describe('transcripts', () => {
       const stack = await startLocalStack({
         memory: !db,
         databaseUrl: db?.url,
-        modules: { ...gameModules, tally: tallyGame },
+        modules: { ...gameModules, tally: tallyGame, menu: menuGame },
         logger: createLogger('silent'),
         env: {},
       });

@@ -35,6 +35,7 @@ describe('parseTranscript', () => {
     expect(one('!advance 25h')).toMatchObject({ kind: 'advance', ms: 25 * 3_600_000 });
     expect(one('!dm @bob off')).toMatchObject({ kind: 'dm', user: 'bob', accept: false });
     expect(one('!dm @bob on')).toMatchObject({ kind: 'dm', user: 'bob', accept: true });
+    expect(one('!locale @bob es-ES')).toMatchObject({ kind: 'locale', user: 'bob', locale: 'es-ES' });
   });
 
   it('GIVEN each expectation WHEN parsed THEN patterns, users and state comparisons are read', () => {
@@ -62,6 +63,7 @@ describe('parseTranscript', () => {
     ['!advance soon', /duration/],
     ['!dm bob off', /!dm @user on/],
     ['!state bob', /!state @user/],
+    ['!locale @bob spanish', /!locale @user <Discord locale>/],
     ['? public /x/', /expected "~ \/pattern\/"/],
     ['? public ~ /(/', /bad pattern/],
     ['? dm ~ /x/', /needs a user/],

@@ -20,6 +20,7 @@ export type Step = StepOrigin &
     | { readonly kind: 'state'; readonly user: string | null }
     | { readonly kind: 'advance'; readonly ms: number }
     | { readonly kind: 'dm'; readonly user: string; readonly accept: boolean }
+    | { readonly kind: 'locale'; readonly user: string; readonly locale: string }
     | { readonly kind: 'expect'; readonly expect: Expectation }
   );
 
@@ -239,8 +240,14 @@ export function parseTranscript(text: string, file: string): Step[] {
           steps.push({ ...origin, kind: 'dm', user: user ?? '', accept: args[1] === 'on' });
           return;
         }
+        case 'locale': {
+          const user = parseUser(args[0]);
+          if (!user || args.length !== 2 || !/^[a-z]{2}(-[A-Za-z0-9]{2,3})?$/.test(args[1] ?? '')) fail('expected "!locale @user <Discord locale>" such as es-ES');
+          steps.push({ ...origin, kind: 'locale', user: user ?? '', locale: args[1] ?? '' });
+          return;
+        }
         default:
-          return fail(`unknown directive "!${directive}" (thread, channel, state, advance, dm)`);
+          return fail(`unknown directive "!${directive}" (thread, channel, state, advance, dm, locale)`);
       }
     }
     if (source.startsWith('?')) {

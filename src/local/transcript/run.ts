@@ -309,6 +309,9 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
         case 'dm':
           discord.refuseDms(step.user, !step.accept);
           break;
+        case 'locale':
+          discord.setLocale(step.user, step.locale);
+          break;
       }
     }
   } finally {
