@@ -261,6 +261,28 @@ describe.each(backends)('app on %s', (kind) => {
     expect(log.filter((l) => l.startsWith('t-b'))).toEqual(['t-b#1', 't-b#2']);
   });
 
+  it('GIVEN a backlog of several full batches WHEN the dispatcher runs THEN it drains them back to back instead of one batch per interval', async () => {
+    await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { status: 'sent' } });
+    await enqueue(db.prisma, null, Array.from({ length: 23 }, (_, n) => ({ kind: 'post', target: { channelId: `t-${n % 6}` }, payload: { n } })));
+    await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { nextAttemptAt: clock.now() } });
+    const delivered: number[] = [];
+    const dispatcher = createDispatcher({
+      db, clock: clock.now, batch: 5, intervalMs: 60_000,
+      deliver: async (row) => {
+        delivered.push((row.payload as { n: number }).n);
+        return { ok: true };
+      },
+    });
+    dispatcher.start();
+    try {
+      await vi.waitFor(() => expect(delivered).toHaveLength(23), { timeout: 10_000, interval: 20 });
+    } finally {
+      await dispatcher.stop();
+    }
+    expect(new Set(delivered).size).toBe(23);
+    expect(await db.prisma.outbox.count({ where: { status: 'pending' } })).toBe(0);
+  });
+
   it('GIVEN three table refreshes of one game waiting together WHEN a tick delivers them THEN only the newest is drawn and posted, the others are marked superseded', async () => {
     const id = await twoPlayerGame();
     unwrap(await app.play(id, ana, { type: 'pass', args: {} }, 'p1'));
