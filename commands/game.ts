@@ -66,12 +66,7 @@ export const command: CommandModule = {
       case 'start': {
         const r = await app.start(game.gameId, actor);
         if (!r.ok) return r;
-        const players = r.value.seats.map((s) => `<@${s.userId}>`).join(', ');
-        const events = r.value.events.filter((e) => e.code !== 'core.game.started');
-        const [answer] = await Promise.all([
-          ctx.services.presentResult({ ...r.value, events }, { code: 'commands.replies.started', params: { players } }),
-          ctx.services.closeLobbyCard(game.gameId, 'started'),
-        ]);
+        const [answer] = await Promise.all([ctx.services.presentStart(r.value), ctx.services.closeLobbyCard(game.gameId, 'started')]);
         return ok(answer);
       }
       case 'status':

@@ -2,6 +2,7 @@ import { ok, reject, type Json, type Rejection, type Result } from '../core/inde
 import type { Prisma } from '../generated/prisma/client.ts';
 import {
   awayHandling,
+  awayTimeoutAt,
   deadlineAt,
   DEFAULT_POLICY,
   DEFAULT_PREFS,
@@ -98,6 +99,14 @@ function prefsOf(seat: { prefs: unknown; awayUntil: Date | null }): PlayerPrefs 
   return parsed.ok ? parsed.value : { ...DEFAULT_PREFS, awayUntil: seat.awayUntil ? seat.awayUntil.toISOString() : null };
 }
 
+/**
+ * Who the public stalled notice names (issue 5): a mention, or the plain name of a player who pressed
+ * "mute until my next turn", so the table still learns who it waits for and the muted player is not pinged.
+ */
+function stalledName(seat: { userId: string; userName: string; prefs: unknown; awayUntil: Date | null }): string {
+  return prefsOf(seat).mutedUntilNextTurn ? seat.userName : `<@${seat.userId}>`;
+}
+
 function refOf(value: unknown): ReminderRef | null {
   const r = value as Partial<ReminderRef> | null;
   return r && typeof r.channelId === 'string' && typeof r.messageId === 'string' ? { channelId: r.channelId, messageId: r.messageId } : null;
@@ -181,7 +190,12 @@ export function createSchedule(deps: ScheduleDeps) {
     return { kind: 'notice', target: to ?? target(game), payload: { gameId: game.id, gameType: game.gameType, seq: game.seq, locale: game.locale, code, params } };
   }
 
-  /** The jobs of one waiting seat, from its clock row, its player's prefs and the policy. */
+  /**
+   * The jobs of one waiting seat, from its clock row, its player's prefs and the policy. An away player
+   * (issue 5 "Absence") whose seat is skipped gets an `away` deadline now; one whose seat is timed out
+   * gets no stalled notice and an `away` deadline at {@link awayTimeoutAt} (their reminders wait for the
+   * away date, so a player back early is reminded as usual).
+   */
   function seatJobs(plan: JobPlan, game: GameWithSeats, policy: GamePolicy, row: ClockRow, now: number): void {
     const seat = game.seats.find((s) => s.role === 'player' && s.index === row.seat);
     if (!seat || !row.active || game.pausedAt !== null || game.status !== 'playing') return dropSeatJobs(plan, game.id, row.seat);
@@ -189,19 +203,20 @@ export function createSchedule(deps: ScheduleDeps) {
     const data = { gameId: game.id, seq: row.turnSeq, seat: row.seat };
     const started = row.turnStartedAt.getTime();
     const away = awayHandling(policy, prefs, now);
-    if (away === 'skip' || away === 'timeout') {
-      plan.drop('reminder', key.remind(game.id, row.seat));
+    if (away === 'skip') {
+      plan.drop('reminder', key.remind(game.id, row.seat)).drop('reminder', key.stalled(game.id, row.seat));
       plan.put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(now), data: { ...data, kind: 'away' } });
       return;
     }
     const next = nextReminderAt(policy, prefs, started, row.remindersSent, now);
     if (next !== null) plan.put({ queue: 'reminder', key: key.remind(game.id, row.seat), at: new Date(next), data: { ...data, kind: 'remind' } });
     else plan.drop('reminder', key.remind(game.id, row.seat));
-    const stalled = row.stalledSent ? null : stalledNoticeAt(policy, started, now);
+    const stalled = row.stalledSent || away === 'timeout' ? null : stalledNoticeAt(policy, started, now);
     if (stalled !== null) plan.put({ queue: 'reminder', key: key.stalled(game.id, row.seat), at: new Date(Math.max(stalled, next ?? 0)), data: { ...data, kind: 'stalled' } });
     else plan.drop('reminder', key.stalled(game.id, row.seat));
-    const deadline = deadlineAt(policy, started, row.extensionsThisTurn);
-    if (deadline !== null) plan.put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(Math.max(deadline, now)), data: { ...data, kind: 'deadline' } });
+    const deadline = away === 'timeout' ? awayTimeoutAt(policy, started, row.extensionsThisTurn) : deadlineAt(policy, started, row.extensionsThisTurn);
+    const kind = away === 'timeout' ? 'away' : 'deadline';
+    if (deadline !== null) plan.put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(Math.max(deadline, now)), data: { ...data, kind } });
     else plan.drop('deadline', key.deadline(game.id, row.seat));
   }
 
@@ -251,7 +266,7 @@ export function createSchedule(deps: ScheduleDeps) {
       if (row.stalledSent) return;
       await prisma.$transaction([
         prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { stalledSent: true } }),
-        prisma.outbox.create({ data: outboxRow(game.id, notice(game, 'schedule.stalled.notice', { mention: `<@${seat.userId}>`, hours })) }),
+        prisma.outbox.create({ data: outboxRow(game.id, notice(game, 'schedule.stalled.notice', { player: stalledName(seat), hours })) }),
       ]);
       return;
     }
@@ -274,22 +289,43 @@ export function createSchedule(deps: ScheduleDeps) {
     await planSeat(game, policy, updated[0], now);
   }
 
+  /** Plays the seat's timeout action and, when the game took it, tells the table with `notice`. */
+  async function playTimeout(game: GameWithSeats, seat: number, ticket: FireTicket, told: OutboxMessage): Promise<void> {
+    const r = await app.timeout(game.id, seat, `timeout.${ticket.fireId}`);
+    if (r.ok) await enqueue(prisma, game.id, [told]);
+    else logger?.warn({ gameId: game.id, seat, code: r.error.code }, 'schedule.timeoutRefused');
+  }
+
+  /**
+   * An away player's seat (issue 5 "Absence"): skipped at once, or played by the timeout action once its
+   * deadline falls; the table is told the player is away, without pinging them. A player back by then
+   * (or a game now set to wait) gets their seat's ordinary jobs instead.
+   */
+  async function onAwayJob(ticket: FireTicket, ctx: NonNullable<Awaited<ReturnType<typeof loadFor>>>): Promise<void> {
+    const { game, row, seat, policy, now } = ctx;
+    const prefs = prefsOf(seat);
+    const away = awayHandling(policy, prefs, now);
+    const params = { player: seat.userName, until: prefs.awayUntil ? Math.floor(Date.parse(prefs.awayUntil) / 1000) : 0 };
+    if (away === 'skip') return playTimeout(game, row.seat, ticket, notice(game, 'schedule.away.skipped', params));
+    if (away !== 'timeout') return planSeat(game, policy, row, now);
+    const due = awayTimeoutAt(policy, row.turnStartedAt.getTime(), row.extensionsThisTurn);
+    if (due > now + 1_000) return put({ queue: 'deadline', key: ticket.key, at: new Date(due), data: ticket.data });
+    return playTimeout(game, row.seat, ticket, notice(game, 'schedule.away.timeout', params));
+  }
+
   async function onDeadlineJob(ticket: FireTicket): Promise<void> {
     await store.removeFired(ticket);
     const ctx = await loadFor(ticket);
     if (!ctx) return;
+    if (ticket.data.kind === 'away') return onAwayJob(ticket, ctx);
     const { game, row, seat, policy, now } = ctx;
     const mention = `<@${seat.userId}>`;
-    const outcome = ticket.data.kind === 'away' ? ({ action: 'timeout' } as const) : onDeadline(policy, turnClock(row));
+    const outcome = onDeadline(policy, turnClock(row));
     switch (outcome.action) {
       case 'none':
         return;
-      case 'timeout': {
-        const r = await app.timeout(game.id, row.seat, `timeout.${ticket.fireId}`);
-        if (r.ok) await enqueue(prisma, game.id, [notice(game, 'schedule.deadline.timeout', { mention })]);
-        else logger?.warn({ gameId: game.id, seat: row.seat, code: r.error.code }, 'schedule.timeoutRefused');
-        return;
-      }
+      case 'timeout':
+        return playTimeout(game, row.seat, ticket, notice(game, 'schedule.deadline.timeout', { mention }));
       case 'extend': {
         const e = outcome.extension;
         const updated = await prisma.$transaction([

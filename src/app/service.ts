@@ -527,7 +527,7 @@ export function createApp(deps: AppDeps) {
       const hash = hashSnapshot(snapshot);
       const startedGame: GameWithSeats = { ...g, seats: seated.map((s, index) => ({ ...s, index })) };
       const events: GameEvent[] = [
-        { to: 'public', code: 'core.game.started', params: { players: seated.length } },
+        { to: 'public', code: 'core.game.started', params: { count: seated.length } },
         ...(m.introduction?.(snapshot.state, pack.value?.data) ?? []),
       ];
       for (const seat of genesis.seats) events.push(...m.secretsFor(snapshot.state, seat.index).map((e) => ({ ...e, to: seat.index })));

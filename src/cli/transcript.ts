@@ -31,7 +31,7 @@ export async function transcriptCli(files: readonly string[], options: Transcrip
     }
     const stack = await startLocalStack({ memory: !process.env.DATABASE_URL, modules: options.modules, logger: createLogger('silent') });
     try {
-      const result = await runTranscript(steps, { discord: stack.discord, state: stack.state, advance: stack.advance, settle: stack.settle });
+      const result = await runTranscript(steps, { discord: stack.discord, state: stack.state, advance: stack.advance, settle: stack.settle, now: stack.now });
       if (options.json) for (const output of result.outputs) write(JSON.stringify(output));
       for (const f of result.failures) write(`${f.file}:${f.line}: expected ${f.expected}\n  actual: ${f.actual}`);
       if (!result.ok) failed++;

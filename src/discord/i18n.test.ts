@@ -39,6 +39,22 @@ describe('locales', () => {
     expect(t('es', 'core.lobby.full', { max: 4 })).toBe('La mesa está completa (4 jugadores).');
   });
 
+  it('GIVEN a game starting with one or several players WHEN announced THEN the plural form fits the count in each language', () => {
+    expect(t('en', 'core.game.started', { count: 1, players: '<@1>' })).toBe('The game begins with 1 player: <@1>.');
+    expect(t('en', 'core.game.started', { count: 2, players: '<@1>, <@2>' })).toBe('The game begins with 2 players: <@1>, <@2>.');
+    expect(t('es', 'core.game.started', { count: 1, players: '<@1>' })).toBe('Empieza la partida con 1 jugador: <@1>.');
+    expect(t('es', 'core.game.started', { count: 3, players: '<@1>, <@2>, <@3>' })).toBe('Empieza la partida con 3 jugadores: <@1>, <@2>, <@3>.');
+  });
+
+  it('GIVEN a closed lobby WHEN the refusal is translated THEN the game status reads as words of that language, not the stored status', () => {
+    expect(t('en', 'core.lobby.closed', { status: 'playing' })).toBe('The lobby is closed: the game is already in play.');
+    expect(t('es', 'core.lobby.closed', { status: 'playing' })).toBe('La sala de espera está cerrada: la partida ya está en juego.');
+    for (const status of ['lobby', 'playing', 'finished', 'abandoned']) {
+      for (const lang of ['en', 'es'] as const) expect(t(lang, 'core.lobby.closed', { status })).not.toMatch(/status\.|\$t\(|\{\{/);
+      expect(t('es', 'core.lobby.closed', { status })).not.toContain(status);
+    }
+  });
+
   it('GIVEN an unknown code WHEN translated THEN the code itself comes back instead of a crash', () => {
     expect(t('es', 'nowhere.to.be.found')).toBe('nowhere.to.be.found');
   });

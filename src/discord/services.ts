@@ -62,6 +62,8 @@ export interface Services {
   gameInThread(place: ButtonContext['place']): Promise<Result<{ gameId: string; gameType: string }, Rejection>>;
   /** The answer to a play/undo/start, in the game's language: public events, then who is awaited, with prompt buttons. */
   presentResult(result: AppCommandResult, header?: ResultHeader): Promise<Answer>;
+  /** The answer to a start, the same from `/game start` and the Start button: how many play, each mentioned. */
+  presentStart(result: AppCommandResult): Promise<Answer>;
   button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult>;
   /** The user's private information in a game, always re-rendered from state (ephemeral). */
   secrets(lang: Language, gameId: string, userId: string): Promise<CommandResult>;
@@ -165,6 +167,12 @@ export function createServices(deps: ServicesDeps): Services {
     return { visibility: 'public', content: lines.join('\n'), buttons };
   }
 
+  function presentStart(result: AppCommandResult): Promise<Answer> {
+    const players = result.seats.map((s) => `<@${s.userId}>`).join(', ');
+    const events = result.events.map((e) => (e.code === 'core.game.started' ? { ...e, params: { ...e.params, players } } : e));
+    return presentResult({ ...result, events });
+  }
+
   async function button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult> {
     const actor = ctx.actor;
     switch (id.kind) {
@@ -176,7 +184,7 @@ export function createServices(deps: ServicesDeps): Services {
       case 'start': {
         const r = await app.start(id.gameId, actor);
         if (!r.ok) return r;
-        const [answer] = await Promise.all([presentResult(r.value), closeLobbyCard(id.gameId, 'started', ctx.message)]);
+        const [answer] = await Promise.all([presentStart(r.value), closeLobbyCard(id.gameId, 'started', ctx.message)]);
         return ok(answer);
       }
       case 'secrets':
@@ -239,6 +247,7 @@ export function createServices(deps: ServicesDeps): Services {
     gameHere,
     gameInThread,
     presentResult,
+    presentStart,
     button,
     secrets,
     isUnavailable: (error) => error instanceof Error && UNAVAILABLE.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`),

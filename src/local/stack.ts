@@ -41,7 +41,10 @@ export interface LocalStack {
   readonly url: string;
   readonly discord: LocalDiscord;
   readonly runtime: Runtime;
-  /** Delivers everything the outbox holds, until it is empty. */
+  /**
+   * Delivers everything the outbox holds and runs the scheduler's jobs already due (such as an away
+   * player's seat skipped the moment their turn begins), until neither has anything left.
+   */
   settle(): Promise<void>;
   /** The public view of the game in a thread, or a user's private view. */
   state(threadId: string, userId?: string): Promise<unknown>;
@@ -50,6 +53,8 @@ export interface LocalStack {
    * one job at a time and delivering its messages before the next (`!advance 25h`).
    */
   advance(ms: number): Promise<void>;
+  /** The clock the application and the scheduler read, in ms (real time plus every `advance`). */
+  now(): number;
   stop(): Promise<void>;
 }
 
@@ -92,10 +97,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     throw error;
   }
 
+  /** Two quiet rounds in a row: a job a timer fired during the first one has had its messages delivered. */
   async function settle(): Promise<void> {
-    for (let round = 0; round < 50; round++) {
+    const scheduler = runtime.scheduler;
+    let quiet = 0;
+    for (let round = 0; round < 50 && quiet < 2; round++) {
       const report = await runtime.dispatcher.tick();
-      if (report.claimed === 0) return;
+      const fired = scheduler instanceof InProcessScheduler ? await scheduler.runDue() : 0;
+      quiet = report.claimed === 0 && fired === 0 ? quiet + 1 : 0;
     }
   }
 
@@ -131,6 +140,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await scheduler.advance(Math.max(0, target - ticking.now()));
       await settle();
     },
+    now: () => ticking.now(),
     async stop() {
       await runtime.stop();
       await discord.close();

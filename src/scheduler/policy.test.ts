@@ -4,6 +4,7 @@ import { hasText } from '../discord/i18n.ts';
 import {
   DEFAULT_POLICY,
   DEFAULT_PREFS,
+  awayTimeoutAt,
   deadlineAt,
   deadlineBound,
   dormantAt,
@@ -190,12 +191,19 @@ describe('reminders', () => {
     expect(onTurnStart(muted).mutedUntilNextTurn).toBe(false);
   });
 
-  it('GIVEN a player away until a date WHEN the game waits for them THEN the reminder waits until they are back, and skip or timeout games send none', () => {
+  it('GIVEN a player away until a date WHEN their seat waits or is timed out (issue 5 "Absence") THEN no reminder before they are back, and a skipped seat gets none', () => {
     const away = prefs({ awayUntil: '2026-11-25T09:00:00Z' });
     expect(nextReminderAt(DEFAULT_POLICY, away, start, 0, start)).toBe(utc('2026-11-25T09:00:00Z'));
+    expect(nextReminderAt(policy({ away: { mode: 'timeout' } }), away, start, 0, start)).toBe(utc('2026-11-25T09:00:00Z'));
     expect(nextReminderAt(policy({ away: { mode: 'skip' } }), away, start, 0, start)).toBeNull();
-    expect(nextReminderAt(policy({ away: { mode: 'timeout' } }), away, start, 0, start)).toBeNull();
     expect(nextReminderAt(policy({ away: { mode: 'skip' } }), away, start, 0, utc('2026-11-26T00:00:00Z'))).not.toBeNull();
+  });
+
+  it('GIVEN an away player whose seat is timed out (issue 5 "Absence") WHEN the timeout is planned THEN it falls at the turn deadline, extensions included, or without deadlines when the stalled notice would', () => {
+    expect(awayTimeoutAt(DEFAULT_POLICY, start)).toBe(start + 84 * H);
+    expect(awayTimeoutAt(policy({ reminders: { stalledNotice: false } }), start)).toBe(start + 84 * H);
+    expect(awayTimeoutAt(policy({ deadline: { mode: 'hard', hours: 24 } }), start)).toBe(start + 24 * H);
+    expect(awayTimeoutAt(policy({ deadline: { mode: 'soft', hours: 24, extensionHours: 12 } }), start, 1)).toBe(start + 36 * H);
   });
 
   it('GIVEN three reminders WHEN the stalled notice is planned THEN it goes one interval after the last one, or never when disabled', () => {
@@ -328,6 +336,8 @@ describe('absence and dormancy', () => {
       'schedule.reminder.dm',
       'schedule.reminder.mention',
       'schedule.stalled.notice',
+      'schedule.away.skipped',
+      'schedule.away.timeout',
     ];
     expect(codes.filter((code) => !hasText(code))).toEqual([]);
   });

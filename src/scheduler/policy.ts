@@ -165,8 +165,9 @@ export function awayHandling(policy: GamePolicy, prefs: Pick<PlayerPrefs, 'awayU
 
 /**
  * When to send the next private reminder for a turn, or `null` when none is due (all K sent, muted
- * until the next turn, or away while the seat is skipped or timed out). Reminder k (from 0) is planned
- * at turn start + N + k·M hours; never earlier than `now`, never during an absence, never in quiet hours.
+ * until the next turn, or away while the seat is skipped). Reminder k (from 0) is planned at turn
+ * start + N + k·M hours; never earlier than `now`, never during an absence (an away player whose seat
+ * waits or is timed out hears nothing until the away date), never in quiet hours.
  */
 export function nextReminderAt(
   policy: GamePolicy,
@@ -178,10 +179,10 @@ export function nextReminderAt(
   const r = policy.reminders;
   if (remindersSent >= r.maxReminders || prefs.mutedUntilNextTurn) return null;
   const away = awayHandling(policy, prefs, now);
-  if (away === 'skip' || away === 'timeout') return null;
+  if (away === 'skip') return null;
   let at = Math.max(turnStartedAt + (r.firstAfterHours + remindersSent * r.everyHours) * HOUR_MS, now);
   const until = awayUntilMs(prefs);
-  if (away === 'wait' && until !== null) at = Math.max(at, until);
+  if (away !== 'present' && until !== null) at = Math.max(at, until);
   return quietEnd(at, prefs);
 }
 
@@ -190,10 +191,23 @@ export function nextReminderAt(
  * reminder would have gone (or after N hours when K is 0); `null` when the policy has no such notice.
  */
 export function stalledNoticeAt(policy: GamePolicy, turnStartedAt: Instant, now: Instant): Instant | null {
-  const r = policy.reminders;
-  if (!r.stalledNotice) return null;
-  const at = turnStartedAt + (r.firstAfterHours + r.maxReminders * r.everyHours) * HOUR_MS;
-  return Math.max(at, now);
+  if (!policy.reminders.stalledNotice) return null;
+  return Math.max(afterLastReminder(policy.reminders, turnStartedAt), now);
+}
+
+function afterLastReminder(r: ReminderPolicy, turnStartedAt: Instant): Instant {
+  return turnStartedAt + (r.firstAfterHours + r.maxReminders * r.everyHours) * HOUR_MS;
+}
+
+/**
+ * When an away player's turn is played by the game's timeout action (away mode `timeout`, issue 5
+ * "Absence"): at the turn's deadline when the game has one (a soft deadline spends no automatic
+ * extension on an absent player: the host chose the timeout), otherwise when the stalled notice would
+ * be due, one interval after the last reminder, so a game without deadlines waits as long as it would
+ * before telling the table, then moves on.
+ */
+export function awayTimeoutAt(policy: GamePolicy, turnStartedAt: Instant, extensionsThisTurn = 0): Instant {
+  return deadlineAt(policy, turnStartedAt, extensionsThisTurn) ?? afterLastReminder(policy.reminders, turnStartedAt);
 }
 
 /** The latest a turn's deadline may ever be: the host's per-turn bound or absolute bound, whichever is first. */

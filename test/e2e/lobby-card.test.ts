@@ -24,17 +24,17 @@ describe('the lobby card of /game new (Join and Start buttons)', () => {
     const { threadId, card } = await openTable();
     await d.slash('bob', threadId, '/game join');
     const start = await d.slash('alice', threadId, '/game start');
-    expect(start.reply?.content).toMatch(/The game begins with/);
+    expect(start.reply?.content).toMatch(/^The game begins with 2 players: <@\d+>, <@\d+>\./);
     expect(card()?.content).toMatch(/opened a table of \*\*Adventure Games\*\*\. The game has started: this lobby is closed\./);
     expect(buttonLabels(card())).toEqual([]);
   });
 
-  it('GIVEN an open lobby WHEN the host clicks Start on the lobby card THEN the same card loses its buttons and says the game started', async () => {
+  it('GIVEN an open lobby WHEN the host clicks Start on the lobby card THEN the answer is the /game start text (singular for one player) and the card loses its buttons', async () => {
     const d = local.get().discord;
     const { card } = await openTable();
     const start = interactiveComponents(card()?.components ?? []).find((c) => c.label === 'Start');
     const click = await d.click('alice', card()?.id ?? '', String(start?.custom_id));
-    expect(click.reply?.content).toMatch(/The game has begun with 1 players/);
+    expect(click.reply?.content).toMatch(/^The game begins with 1 player: <@\d+>\./);
     expect(card()?.content).toMatch(/The game has started: this lobby is closed\./);
     expect(buttonLabels(card())).toEqual([]);
   });
@@ -61,7 +61,7 @@ describe('the lobby card of /game new (Join and Start buttons)', () => {
       const ctx = { lang: 'en' as const, actor: { userId: d.user(user).id, userName: user, locale: 'en-US' }, place };
       const r = await services.button(ctx, { kind, gameId: game.value.gameId, seq: 0, a: 0, b: 0 }, `late-${kind}`);
       if (r.ok) throw new Error(`a late ${kind} click was accepted`);
-      expect(await services.rejectionText('en', r.error, place)).toBe('The lobby is closed: the game is playing.');
+      expect(await services.rejectionText('en', r.error, place)).toBe('The lobby is closed: the game is already in play.');
     }
   });
 });

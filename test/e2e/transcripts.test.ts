@@ -48,7 +48,7 @@ describe('transcripts', () => {
         env: {},
       });
       try {
-        const result = await runTranscript(steps, { discord: stack.discord, state: stack.state, advance: stack.advance, settle: stack.settle });
+        const result = await runTranscript(steps, { discord: stack.discord, state: stack.state, advance: stack.advance, settle: stack.settle, now: stack.now });
         const report = result.failures.map((f) => `${f.file}:${f.line}: expected ${f.expected}\n    actual: ${f.actual}`).join('\n');
         expect(result.failures, report).toEqual([]);
       } finally {

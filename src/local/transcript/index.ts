@@ -1,6 +1,7 @@
 export {
   parseTranscript,
   parseDuration,
+  expandTimes,
   parsePath,
   stripComment,
   TranscriptSyntaxError,

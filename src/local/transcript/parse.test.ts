@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration, parsePath, parseTranscript, stripComment, TranscriptSyntaxError } from './parse.ts';
+import { expandTimes, parseDuration, parsePath, parseTranscript, stripComment, TranscriptSyntaxError } from './parse.ts';
 
 const one = (line: string) => {
   const steps = parseTranscript(line, 't.txt');
@@ -96,5 +96,13 @@ describe('transcript helpers', () => {
   it('GIVEN # inside a channel name or regex WHEN stripping comments THEN only a standalone # starts one', () => {
     expect(stripComment('!channel #games  # back')).toBe('!channel #games');
     expect(stripComment('? public ~ /a # b/ # c')).toBe('? public ~ /a # b/');
+  });
+
+  it('GIVEN {now} and {now+<duration>} in a command WHEN expanded at a clock time THEN each becomes that instant in ISO 8601, and a bad duration fails at parse time', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(expandTimes('/away until:{now+1d12h}', now)).toBe('/away until:2026-11-23T22:00:00.000Z');
+    expect(expandTimes('/x a:{now} b:{now+90m}', now)).toBe('/x a:2026-11-22T10:00:00.000Z b:2026-11-22T11:30:00.000Z');
+    expect(expandTimes('/game start', now)).toBe('/game start');
+    expect(() => parseTranscript('@bob /away until:{now+soon}', 'b.txt')).toThrow(/bad time "\{now\+soon\}"/);
   });
 });

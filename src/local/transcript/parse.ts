@@ -49,6 +49,21 @@ export function parseDuration(text: string): number | null {
   return parts.reduce((sum, p) => sum + Number(p[1]) * (DURATION_UNITS[p[2] ?? ''] ?? 0), 0);
 }
 
+const TIME_TOKEN = /\{now(?:\+([^}]*))?\}/g;
+
+/**
+ * Writes `{now}` and `{now+<duration>}` in a command as ISO 8601 instants of the stack's clock (for
+ * options that take a date, such as `/away until:{now+3d}`), since that clock starts on the day the
+ * transcript runs. Throws on a duration {@link parseDuration} cannot read.
+ */
+export function expandTimes(command: string, now: number): string {
+  return command.replace(TIME_TOKEN, (token, duration: string | undefined) => {
+    const ms = duration === undefined ? 0 : parseDuration(duration);
+    if (ms === null) throw new Error(`bad time "${token}": write {now} or {now+<duration>} such as {now+3d}`);
+    return new Date(now + ms).toISOString();
+  });
+}
+
 /** Removes a trailing `# comment` (a `#` standing alone, outside quotes and regular expressions). */
 export function stripComment(line: string): string {
   let quote: string | null = null;
@@ -194,6 +209,11 @@ export function parseTranscript(text: string, file: string): Step[] {
       const action = (m[2] ?? '').trim();
       if (action.startsWith('/')) {
         if (!/^\/[\p{L}\p{N}_-]+/u.test(action)) fail(`bad command "${action}"`);
+        try {
+          expandTimes(action, 0);
+        } catch (error) {
+          fail((error as Error).message);
+        }
         steps.push({ ...origin, kind: 'slash', user, command: action });
         return;
       }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { LocalDiscord } from '../discord/server.ts';
 import { ChannelKind, type ApiObject, type LocalEvent, type LocalMessage } from '../discord/types.ts';
 import { mentionedUserIds } from '../discord/world.ts';
-import type { Expectation, Step, TextPattern } from './parse.ts';
+import { expandTimes, type Expectation, type Step, type TextPattern } from './parse.ts';
 
 /** What the runner needs from the stack around the local Discord. */
 export interface TranscriptHooks {
@@ -13,6 +13,8 @@ export interface TranscriptHooks {
   advance(ms: number): Promise<void>;
   /** Waits until the bot delivered everything outstanding (outbox drained). */
   settle(): Promise<void>;
+  /** The stack's clock in ms, for `{now+3d}` in commands; without it such a command fails its step. */
+  now?(): number;
 }
 
 /** One message the bot sent or edited, as printed by `--json` (one line each). */
@@ -247,7 +249,10 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
       switch (step.kind) {
         case 'slash': {
           const threadsBefore = new Set(discord.threads(channelId).map((t) => t.id));
-          await action(step, () => discord.slash(step.user, here(), step.command));
+          await action(step, () => {
+            if (!hooks.now && step.command.includes('{now')) throw new Error('{now…} needs the stack clock (TranscriptHooks.now)');
+            return discord.slash(step.user, here(), hooks.now ? expandTimes(step.command, hooks.now()) : step.command);
+          });
           if (/^\/game\s+new\b/.test(step.command)) {
             const created = discord.threads(channelId).filter((t) => !threadsBefore.has(t.id));
             if (created.length > 0) threadId = created.at(-1)?.id ?? threadId;
