@@ -1,5 +1,5 @@
 import { DIE_COLOURS, FONT_SIZE, PALETTE, type DieColour } from './palette.ts';
-import { FONT_FAMILY, type CanvasRenderingContext2D } from './surface.ts';
+import { FONT_FAMILY, cachedLayer, layerKey, type CanvasRenderingContext2D } from './surface.ts';
 
 type Ctx = CanvasRenderingContext2D;
 
@@ -35,10 +35,29 @@ export interface TextOptions {
   readonly lineHeight?: number;
 }
 
+/** Widths measured so far, by font and text: every turn's picture measures mostly the same strings. */
+const widths = new Map<string, number>();
+/** Past this many entries the width memo starts over (about 1 MB of keys). */
+const WIDTH_MEMO_ENTRIES = 10_000;
+
+/**
+ * Width of `text` in the context's current font, remembered: node-canvas lays the text out with pango
+ * on every `measureText` (about 60 µs), and wrapping and ellipsizing measure the same strings again.
+ */
+export function textWidth(ctx: Ctx, text: string): number {
+  const key = `${ctx.font}\u0000${text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
+  const width = ctx.measureText(text).width;
+  if (widths.size >= WIDTH_MEMO_ENTRIES) widths.clear();
+  widths.set(key, width);
+  return width;
+}
+
 function fitWithEllipsis(ctx: Ctx, line: string, maxWidth: number): string {
-  if (ctx.measureText(line).width <= maxWidth) return line;
+  if (textWidth(ctx, line) <= maxWidth) return line;
   let cut = line;
-  while (cut.length > 0 && ctx.measureText(`${cut}…`).width > maxWidth) cut = cut.slice(0, -1);
+  while (cut.length > 0 && textWidth(ctx, `${cut}…`) > maxWidth) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}…`;
 }
 
@@ -49,10 +68,10 @@ export function wrapText(ctx: Ctx, text: string, maxWidth: number): string[] {
     let line = '';
     for (const word of paragraph.split(/\s+/).filter((w) => w.length > 0)) {
       const candidate = line === '' ? word : `${line} ${word}`;
-      if (ctx.measureText(candidate).width <= maxWidth) line = candidate;
+      if (textWidth(ctx, candidate) <= maxWidth) line = candidate;
       else {
         if (line !== '') lines.push(line);
-        line = ctx.measureText(word).width <= maxWidth ? word : fitWithEllipsis(ctx, word, maxWidth);
+        line = textWidth(ctx, word) <= maxWidth ? word : fitWithEllipsis(ctx, word, maxWidth);
       }
     }
     lines.push(line);
@@ -102,20 +121,49 @@ export function drawRoundRect(ctx: Ctx, r: Rect, style: BoxStyle = {}): void {
   }
 }
 
-/** A panel with an optional title bar. Returns the content area below the title. */
-export function drawPanel(ctx: Ctx, r: Rect, o: { title?: string; fill?: string; border?: string } = {}): Rect {
+export interface PanelStyle {
+  readonly fill?: string;
+  readonly border?: string;
+}
+
+const PANEL_PAD = 12;
+const PANEL_BAR = FONT_SIZE.label + 2 * PANEL_PAD;
+
+/**
+ * A panel without its title text: the frame, and the title bar's rule when `titled`. With
+ * {@link drawPanelTitle} over it, the same pixels as {@link drawPanel}; lets a static frame sit in a
+ * cached layer under a title that changes. Returns the content area.
+ */
+export function drawPanelFrame(ctx: Ctx, r: Rect, o: PanelStyle & { titled?: boolean } = {}): Rect {
   drawRoundRect(ctx, r, { fill: o.fill ?? PALETTE.panel, stroke: o.border ?? PALETTE.panelBorder, radius: 12 });
-  const pad = 12;
-  if (o.title === undefined) return { x: r.x + pad, y: r.y + pad, w: r.w - 2 * pad, h: r.h - 2 * pad };
-  const bar = FONT_SIZE.label + 2 * pad;
-  drawText(ctx, o.title, { x: r.x + pad, y: r.y + pad, size: FONT_SIZE.label, bold: true, maxWidth: r.w - 2 * pad, maxLines: 1 });
-  ctx.strokeStyle = o.border ?? PALETTE.panelBorder;
-  ctx.lineWidth = 2;
-  ctx.beginPath();
-  ctx.moveTo(r.x, r.y + bar);
-  ctx.lineTo(r.x + r.w, r.y + bar);
-  ctx.stroke();
+  if (o.titled) {
+    ctx.strokeStyle = o.border ?? PALETTE.panelBorder;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(r.x, r.y + PANEL_BAR);
+    ctx.lineTo(r.x + r.w, r.y + PANEL_BAR);
+    ctx.stroke();
+  }
+  return panelContent(r, o.titled ?? false);
+}
+
+/** The content area of a panel, as {@link drawPanel} returns it, without drawing anything. */
+export function panelContent(r: Rect, titled: boolean): Rect {
+  const pad = PANEL_PAD;
+  const bar = titled ? PANEL_BAR : 0;
   return { x: r.x + pad, y: r.y + bar + pad, w: r.w - 2 * pad, h: r.h - bar - 2 * pad };
+}
+
+/** The title text of a panel drawn by {@link drawPanelFrame} with `titled`. */
+export function drawPanelTitle(ctx: Ctx, r: Rect, title: string): void {
+  drawText(ctx, title, { x: r.x + PANEL_PAD, y: r.y + PANEL_PAD, size: FONT_SIZE.label, bold: true, maxWidth: r.w - 2 * PANEL_PAD, maxLines: 1 });
+}
+
+/** A panel with an optional title bar. Returns the content area below the title. */
+export function drawPanel(ctx: Ctx, r: Rect, o: PanelStyle & { title?: string } = {}): Rect {
+  const inner = drawPanelFrame(ctx, r, { ...o, titled: o.title !== undefined });
+  if (o.title !== undefined) drawPanelTitle(ctx, r, o.title);
+  return inner;
 }
 
 const PIPS: Readonly<Record<number, readonly (readonly [number, number])[]>> = {
@@ -241,7 +289,7 @@ export function drawCard(ctx: Ctx, o: CardOptions): void {
   let numberWidth = 0;
   if (o.number !== undefined) {
     ctx.font = font(FONT_SIZE.body, true);
-    numberWidth = ctx.measureText(String(o.number)).width + 12;
+    numberWidth = textWidth(ctx, String(o.number)) + 12;
   }
   drawText(ctx, o.title, { x: o.x + 10, y: o.y + 8, size: FONT_SIZE.body, bold: true, colour: PALETTE.white, maxWidth: o.w - 20 - numberWidth, maxLines: 1 });
   if (o.number !== undefined) {
@@ -300,6 +348,12 @@ export interface SpaceOptions {
   readonly labelColour?: string;
 }
 
+/** Where {@link drawSpace} puts a space's label and standees: the mean of its corners. */
+export function polygonCentre(points: readonly Point[]): Point {
+  const n = Math.max(points.length, 1);
+  return { x: points.reduce((s, p) => s + p.x, 0) / n, y: points.reduce((s, p) => s + p.y, 0) / n };
+}
+
 /** A map space as a polygon, labelled at its centroid. Returns the centroid (where standees go). */
 export function drawSpace(ctx: Ctx, o: SpaceOptions): Point {
   ctx.beginPath();
@@ -310,8 +364,7 @@ export function drawSpace(ctx: Ctx, o: SpaceOptions): Point {
   ctx.strokeStyle = o.stroke ?? PALETTE.dark;
   ctx.lineWidth = 3;
   ctx.stroke();
-  const n = Math.max(o.points.length, 1);
-  const centre = { x: o.points.reduce((s, p) => s + p.x, 0) / n, y: o.points.reduce((s, p) => s + p.y, 0) / n };
+  const centre = polygonCentre(o.points);
   if (o.label !== undefined) {
     drawText(ctx, o.label, { x: centre.x, y: centre.y - FONT_SIZE.small * 0.6, size: FONT_SIZE.small, bold: true, align: 'center', colour: o.labelColour ?? PALETTE.ink });
   }
@@ -359,7 +412,7 @@ export function drawStandee(ctx: Ctx, o: StandeeOptions): void {
   drawToken(ctx, { x: o.x, y: o.y, radius: o.radius, fill: o.colour, label: mark, stroke: PALETTE.white });
   ctx.font = font(FONT_SIZE.small, true);
   const text = fitWithEllipsis(ctx, o.name, o.radius * 5);
-  const w = ctx.measureText(text).width + 14;
+  const w = textWidth(ctx, text) + 14;
   const plate: Rect = { x: o.x - w / 2, y: o.y + o.radius + 4, w, h: FONT_SIZE.small + 10 };
   drawRoundRect(ctx, plate, { fill: 'rgba(15,17,24,0.85)', radius: 6 });
   drawText(ctx, text, { x: o.x, y: plate.y + 5, size: FONT_SIZE.small, bold: true, align: 'center' });
@@ -386,4 +439,33 @@ export function drawLegend(ctx: Ctx, x: number, y: number, items: readonly Legen
     drawText(ctx, item.label, { x: inner.x + 52, y: ry + 2, size: FONT_SIZE.body, maxWidth: inner.w - 52, maxLines: 1 });
   });
   return box;
+}
+
+/**
+ * Copies a static part of a picture from the layer cache, drawing it first when these inputs are new:
+ * `draw` paints in the picture's coordinates, clipped to `area` (rounded out to whole pixels), over
+ * `background`. The layer is opaque and covers its whole area, so the copy equals drawing there
+ * directly, as long as the picture shows only `background` there before and dynamic parts come after.
+ * `inputs` must hold everything `draw` shows (pack id and version, language, texts, geometry); the
+ * area is part of the key too.
+ */
+export function drawLayer(ctx: Ctx, name: string, inputs: unknown, area: Rect, draw: (layer: Ctx) => void, background: string = PALETTE.background): void {
+  const x = Math.floor(area.x);
+  const y = Math.floor(area.y);
+  const w = Math.ceil(area.x + area.w) - x;
+  const h = Math.ceil(area.y + area.h) - y;
+  if (w <= 0 || h <= 0) return;
+  const layer = cachedLayer(
+    layerKey(name, { inputs, area: [x, y, w, h], background }),
+    w,
+    h,
+    (g) => {
+      g.fillStyle = background;
+      g.fillRect(0, 0, w, h);
+      g.translate(-x, -y);
+      draw(g);
+    },
+    { opaque: true },
+  );
+  ctx.drawImage(layer, x, y);
 }

@@ -12,9 +12,12 @@ import {
   createSurface,
   drawCard,
   drawDie,
+  drawLayer,
   drawLegend,
   drawLink,
   drawPanel,
+  drawPanelFrame,
+  drawPanelTitle,
   drawRoundRect,
   drawSpace,
   drawStandee,
@@ -23,12 +26,15 @@ import {
   drawTrack,
   encodePng,
   layerCacheStats,
+  layerKey,
   LAYER_CACHE_BYTES,
   registerRenderer,
   setLayerCacheBytes,
   renderTable,
+  textWidth,
   wrapText,
   type DieColour,
+  type Rect,
   type Surface,
 } from './index.ts';
 
@@ -173,5 +179,84 @@ describe('render primitives', () => {
     registerRenderer('demo', async (view, locale) => Buffer.from(`${String(view)}:${locale}`));
     expect((await renderTable('demo', 'v', 'es')).toString()).toBe('v:es');
     await expect(renderTable('nope', {}, 'en')).rejects.toThrow(/no renderer/);
+  });
+
+  it('GIVEN any text WHEN its width is asked twice THEN the remembered width is the one measureText gives, per font', () => {
+    const { ctx } = createSurface(10, 10);
+    for (const size of [16, 24]) {
+      ctx.font = `${size}px "Turnkeeper Sans"`;
+      for (const text of ['Cards left in the stack: 37', 'Cards left in the stack: 37', '♥♥♥', '']) expect(textWidth(ctx, text)).toBe(ctx.measureText(text).width);
+    }
+  });
+
+  it('GIVEN an opaque surface WHEN a table is drawn on it THEN its pixels equal those of the usual surface and its PNG has no alpha channel', async () => {
+    const plain = createSurface(1600, 1000);
+    const opaque = createSurface(1600, 1000, { opaque: true });
+    clearLayerCache();
+    drawDemo(plain);
+    drawDemo(opaque);
+    expect(Buffer.from(opaque.ctx.getImageData(0, 0, 1600, 1000).data).equals(Buffer.from(plain.ctx.getImageData(0, 0, 1600, 1000).data))).toBe(true);
+    const [a, b] = [await encodePng(plain.canvas), await encodePng(opaque.canvas)];
+    expect([a.readUInt8(25), b.readUInt8(25)]).toEqual([6, 2]);
+    expect(b.length).toBeLessThan(a.length);
+  });
+
+  it('GIVEN a panel drawn as frame then title WHEN compared with drawPanel THEN the pixels are the same', () => {
+    const r: Rect = { x: 20.5, y: 30, w: 300, h: 120 };
+    const one = createSurface(400, 200, { opaque: true });
+    const two = createSurface(400, 200, { opaque: true });
+    drawPanel(one.ctx, r, { title: 'The Morass', border: PALETTE.yellow });
+    drawPanelFrame(two.ctx, r, { titled: true, border: PALETTE.yellow });
+    drawPanelTitle(two.ctx, r, 'The Morass');
+    expect(Buffer.from(two.ctx.getImageData(0, 0, 400, 200).data).equals(Buffer.from(one.ctx.getImageData(0, 0, 400, 200).data))).toBe(true);
+  });
+
+  describe('static layers', () => {
+    const area: Rect = { x: 96.5, y: 40.25, w: 330, h: 220 };
+    const scene = (ctx: Surface['ctx'], title: string): void => {
+      drawPanel(ctx, { x: 100.5, y: 44.25, w: 320, h: 210 }, { title });
+      drawLink(ctx, { x: 110, y: 200 }, { x: 400, y: 230 }, 'dottedWhite');
+      drawSpace(ctx, { points: [{ x: 130, y: 110 }, { x: 230.7, y: 120 }, { x: 180, y: 190.3 }], fill: PALETTE.green, label: 'Orchard' });
+    };
+    const picture = (through: 'layer' | 'direct', title: string, draws?: { n: number }): Buffer => {
+      const s = createSurface(520, 320, { opaque: true });
+      s.ctx.fillStyle = PALETTE.background;
+      s.ctx.fillRect(0, 0, s.width, s.height);
+      if (through === 'direct') scene(s.ctx, title);
+      else
+        drawLayer(s.ctx, 'test.scene', { title }, area, (g) => {
+          if (draws) draws.n++;
+          scene(g, title);
+        });
+      drawToken(s.ctx, { x: 200, y: 150, radius: 20, fill: PALETTE.red, label: '1' });
+      return Buffer.from(s.ctx.getImageData(0, 0, s.width, s.height).data);
+    };
+
+    it('GIVEN a static part drawn through drawLayer WHEN compared with drawing it directly THEN the pixels are the same, at fractional coordinates too', () => {
+      clearLayerCache();
+      expect(picture('layer', 'Sideboard').equals(picture('direct', 'Sideboard'))).toBe(true);
+      expect(picture('layer', 'Sideboard').equals(picture('direct', 'Sideboard'))).toBe(true);
+    });
+
+    it('GIVEN the same inputs WHEN drawn again THEN the layer is reused; GIVEN other inputs THEN a new layer is drawn, never a stale one', () => {
+      clearLayerCache();
+      const draws = { n: 0 };
+      const first = picture('layer', 'Sideboard', draws);
+      expect(picture('layer', 'Sideboard', draws).equals(first)).toBe(true);
+      expect(draws.n).toBe(1);
+      const other = picture('layer', 'Tablero', draws);
+      expect(draws.n).toBe(2);
+      expect(other.equals(first)).toBe(false);
+      expect(other.equals(picture('direct', 'Tablero'))).toBe(true);
+      expect(layerCacheStats()).toMatchObject({ layers: 2, hits: 1, misses: 2 });
+    });
+
+    it('GIVEN layer keys WHEN built from inputs THEN equal inputs give equal keys and any changed input another key', () => {
+      const inputs = { pack: ['salt-lantern', '1.0.0'], lang: 'en', titles: ['Health'] };
+      expect(layerKey('side', inputs)).toBe(layerKey('side', structuredClone(inputs)));
+      expect(layerKey('side', { ...inputs, lang: 'es' })).not.toBe(layerKey('side', inputs));
+      expect(layerKey('side', { ...inputs, pack: ['salt-lantern', '1.0.1'] })).not.toBe(layerKey('side', inputs));
+      expect(layerKey('rooms', inputs)).not.toBe(layerKey('side', inputs));
+    });
   });
 });

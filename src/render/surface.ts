@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Canvas, createCanvas, registerFont, type CanvasRenderingContext2D } from 'canvas';
 import { fromRoot } from '../ops/paths.ts';
 
@@ -24,16 +25,28 @@ export interface Surface {
   readonly height: number;
 }
 
+export interface SurfaceOptions {
+  /**
+   * No alpha channel (cairo RGB24): for images whose background is painted first, as every table is.
+   * The pixels come out the same, and PNG encoding skips alpha, un-premultiplying included: about
+   * twice as fast and 10 % smaller for table images (14–18 instead of 28–30 ms at 1600×1100–1240).
+   */
+  readonly opaque?: boolean;
+}
+
 /** A blank image to draw a table on. Registers the fonts on first use. */
-export function createSurface(width: number, height: number): Surface {
+export function createSurface(width: number, height: number, options: SurfaceOptions = {}): Surface {
   registerFonts();
   const canvas = createCanvas(width, height);
-  return { canvas, ctx: canvas.getContext('2d'), width, height };
+  const ctx = options.opaque ? canvas.getContext('2d', { pixelFormat: 'RGB24' }) : canvas.getContext('2d');
+  return { canvas, ctx, width, height };
 }
 
 /**
  * PNG bytes, encoded in libuv's thread pool so the event loop keeps serving interactions (Discord wants
- * an answer within 3 s). Level 3 without filters is about 2.5× faster than the default for table images.
+ * an answer within 3 s). Level 3 without filters is about 6× faster than the default (level 6, all
+ * filters) for table images and 4–9 % larger; levels 1–2 are no faster, level 4 takes twice as long,
+ * row filters cost time and bytes on these flat-coloured pictures, level 0 is slower (7 MB to copy).
  */
 export function encodePng(canvas: Canvas): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -67,11 +80,21 @@ function evictLayers(): void {
 }
 
 /**
+ * A cache key for a layer: `name` and a digest of every input the layer is drawn from (pack id and
+ * version, language, texts, geometry). Give it all of them, so a changed input never reuses a stale layer.
+ */
+export function layerKey(name: string, inputs: unknown): string {
+  return `${name}:${createHash('sha1').update(JSON.stringify(inputs)).digest('base64url')}`;
+}
+
+/**
  * A static layer (a map page's background, card frames) drawn once and reused; least recently used
  * layers are dropped past {@link LAYER_CACHE_BYTES}. A layer larger than the whole budget is drawn
- * and returned but not kept. Put the pack id and version in `key`.
+ * and returned but not kept. Build `key` with {@link layerKey}. An opaque layer that paints its whole
+ * area is copied pixel for pixel by `drawImage` at integer coordinates, so a table drawn over it is the
+ * same as one drawn from scratch.
  */
-export function cachedLayer(key: string, width: number, height: number, draw: (ctx: CanvasRenderingContext2D) => void): Canvas {
+export function cachedLayer(key: string, width: number, height: number, draw: (ctx: CanvasRenderingContext2D) => void, options: SurfaceOptions = {}): Canvas {
   const hit = layers.get(key);
   if (hit) {
     layers.delete(key);
@@ -83,7 +106,7 @@ export function cachedLayer(key: string, width: number, height: number, draw: (c
     layerBytes -= pixelBytes(hit);
   }
   layerMisses++;
-  const { canvas, ctx } = createSurface(width, height);
+  const { canvas, ctx } = createSurface(width, height, options);
   draw(ctx);
   if (pixelBytes(canvas) <= layerBudget) {
     layers.set(key, canvas);

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { applyCommand, genesisSnapshot, type Snapshot } from '../../core/index.ts';
 import { t, type Language } from '../../discord/i18n.ts';
-import { hasRenderer, renderTable } from '../../render/index.ts';
+import { clearLayerCache, hasRenderer, layerCacheStats, LAYER_CACHE_BYTES, renderTable, setLayerCacheBytes } from '../../render/index.ts';
 import { adventureGame, type AdventurePack, type AdventureState, type AdventureView } from './index.ts';
 import { saltLantern } from './pack-fixture.test.ts';
 import { adventureText, register, renderAdventureTable, renderInventory, TABLE_WIDTH, INVENTORY_WIDTH, type AdventureText } from './render.ts';
@@ -151,5 +151,57 @@ describe('adventure pictures', () => {
     const median = ((times[9] ?? 0) + (times[10] ?? 0)) / 2;
     console.log(`adventure table draw+encode median over 20: ${median.toFixed(1)} ms`);
     expect(times).toHaveLength(20);
+  });
+
+  describe('cached layers (rooms, side frames)', () => {
+    type Variant = readonly [name: string, view: AdventureView, lang: string];
+
+    /** Each picture drawn with every layer fresh: a cache that keeps nothing (this empties the cache). */
+    async function uncached(variants: readonly Variant[]): Promise<Buffer[]> {
+      setLayerCacheBytes(0);
+      try {
+        const pictures: Buffer[] = [];
+        for (const [, view, lang] of variants) pictures.push(await renderAdventureTable(view, lang, text));
+        return pictures;
+      } finally {
+        setLayerCacheBytes(LAYER_CACHE_BYTES);
+      }
+    }
+
+    it('GIVEN the same table twice WHEN rendered THEN the room and side layers are drawn once and the second picture reuses them', async () => {
+      clearLayerCache();
+      const view = viewOf(played().state);
+      const first = await renderAdventureTable(view, 'en', text);
+      const drawn = layerCacheStats();
+      expect(drawn.misses).toBeGreaterThanOrEqual(2);
+      const second = await renderAdventureTable(view, 'en', text);
+      expect(layerCacheStats()).toMatchObject({ misses: drawn.misses, hits: drawn.hits + drawn.misses });
+      expect(second.equals(first)).toBe(true);
+    });
+
+    it('GIVEN a warm cache WHEN the language, chapter, last entry, figures or revealed rooms change THEN new layers are drawn and each PNG equals the one drawn without cache', async () => {
+      const view = viewOf(played().state);
+      const stacked = view.characters.map((c) => ({ ...c, location: view.rooms[0]?.locations[0] ?? null }));
+      const variants: Variant[] = [
+        ['same', view, 'en'],
+        ['language', view, 'es'],
+        ['chapter', { ...view, chapter: 2 }, 'en'],
+        ['last entry', { ...view, lastEntry: String(view.rooms[0]?.locations[1]) }, 'en'],
+        ['figures stacked', { ...view, characters: stacked }, 'en'],
+        ['all rooms', { ...view, rooms: Object.entries(pack.rooms).map(([room, r]) => ({ room, nameKey: `room.${room}`, locations: r.locations })) }, 'en'],
+        ['health only', { ...view, characters: view.characters.map((c) => ({ ...c, health: { cards: 2, flipped: 1 } })) }, 'en'],
+        ['finished', { ...view, finished: true, ratingKey: 'rating.4' }, 'es'],
+      ];
+      const expected = await uncached(variants);
+      clearLayerCache();
+      await renderAdventureTable(view, 'en', text);
+      for (const [i, [name, variant, lang]] of variants.entries()) {
+        const misses = layerCacheStats().misses;
+        const warm = await renderAdventureTable(variant, lang, text);
+        if (name === 'same' || name === 'health only') expect(layerCacheStats().misses, name).toBe(misses);
+        if (['language', 'chapter', 'last entry', 'figures stacked', 'all rooms'].includes(name)) expect(layerCacheStats().misses, name).toBeGreaterThan(misses);
+        expect(warm.equals(expected[i]!), name).toBe(true);
+      }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRenderer, renderTable } from '../../render/index.ts';
+import { clearLayerCache, hasRenderer, layerCacheStats, LAYER_CACHE_BYTES, renderTable, setLayerCacheBytes } from '../../render/index.ts';
 import { comanautsGame } from './index.ts';
 import { register, renderComanauts } from './render.ts';
 import { giveHand, mutate, newGame, putEnemy, takeDie } from './scenario.test-helper.ts';
@@ -30,5 +30,79 @@ describe('comanauts table picture', () => {
       const { writeFileSync } = await import('node:fs');
       writeFileSync(process.env.COMANAUTS_PNG, en);
     }
+  });
+
+  describe('cached layers (map page, sideboard, sheets, enemy cards)', () => {
+    type View = { page: { spaces: { name: { en: string } }[] }; players: { clarity: number }[]; active: number; searchTokens: Record<string, number> };
+    /** A variant of the table: its view, locale and the word the interface strings give for "legend". */
+    type Variant = readonly [name: string, view: unknown, locale: string, legend: string];
+    let legend = 'Legend';
+    const ui = (code: string): string | undefined => (code === 'comanauts.render.legend' ? legend : code === 'comanauts.render.morass' ? 'The Morass' : undefined);
+    const table = () =>
+      comanautsGame.publicView(
+        mutate(newGame(3, 4), (d) => {
+          putEnemy(d, 'rust-hound', 'well', 0);
+          giveHand(d, ['red', 'green']);
+        }),
+      ) as unknown as View;
+    const draw = async ([, view, locale, word]: Variant): Promise<Buffer> => {
+      legend = word;
+      try {
+        return await renderComanauts(view, locale, ui);
+      } finally {
+        legend = 'Legend';
+      }
+    };
+
+    /** Each picture drawn with every layer fresh: a cache that keeps nothing (this empties the cache). */
+    async function uncached(variants: readonly Variant[]): Promise<Buffer[]> {
+      setLayerCacheBytes(0);
+      try {
+        const pictures: Buffer[] = [];
+        for (const variant of variants) pictures.push(await draw(variant));
+        return pictures;
+      } finally {
+        setLayerCacheBytes(LAYER_CACHE_BYTES);
+      }
+    }
+
+    it('GIVEN the same table twice WHEN rendered THEN every layer is drawn once and the second picture reuses them all', async () => {
+      clearLayerCache();
+      const view = table();
+      const first = await renderComanauts(view, 'en', ui);
+      const drawn = layerCacheStats();
+      expect(drawn.misses).toBeGreaterThanOrEqual(2 + 3 + 1);
+      const second = await renderComanauts(view, 'en', ui);
+      expect(layerCacheStats()).toMatchObject({ misses: drawn.misses, hits: drawn.hits + drawn.misses });
+      expect(second.equals(first)).toBe(true);
+    });
+
+    it('GIVEN a warm cache WHEN the page, the language, the interface strings, a player or the turn change THEN new layers are drawn and each PNG equals the one drawn without cache', async () => {
+      const view = table();
+      const renamed = structuredClone(view);
+      renamed.page.spaces[0]!.name.en = 'Renamed Space';
+      const calmer = structuredClone(view);
+      calmer.players[1]!.clarity += 1;
+      const variants: Variant[] = [
+        ['same', view, 'en', 'Legend'],
+        ['space renamed', renamed, 'en', 'Legend'],
+        ['language', view, 'es', 'Legend'],
+        ['player', calmer, 'en', 'Legend'],
+        ['turn', { ...view, active: 1 }, 'en', 'Legend'],
+        ['search tokens only', { ...view, searchTokens: { well: 2 } }, 'en', 'Legend'],
+        ['interface strings', view, 'en', 'Key'],
+      ];
+      const expected = await uncached(variants);
+      clearLayerCache();
+      await draw(variants[0]!);
+      for (const [i, variant] of variants.entries()) {
+        const [name] = variant;
+        const misses = layerCacheStats().misses;
+        const warm = await draw(variant);
+        if (name === 'same' || name === 'search tokens only') expect(layerCacheStats().misses, name).toBe(misses);
+        else expect(layerCacheStats().misses, name).toBeGreaterThan(misses);
+        expect(warm.equals(expected[i]!), name).toBe(true);
+      }
+    });
   });
 });
