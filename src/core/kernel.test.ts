@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { z } from 'zod';
 import { tallyGame } from '../../test/support/tally-game.ts';
 import { applyCommand, genesisSnapshot, planUndo, replay, UNDO, type Genesis, type LogEntry, type ReplayResult, type Snapshot } from './kernel.ts';
 import { canonicalJson, stateHash } from './hash.ts';
@@ -227,6 +228,42 @@ describe('replay verification modes', () => {
     const altered = log.map((e) => (e.seq === 2 ? { ...e, stateHashAfter: '0'.repeat(32) } : e));
     expect(replay(tallyGame, genesis, altered, undefined, { verify: 'final' }).ok).toBe(true);
     expect(replay(tallyGame, genesis, altered, undefined, { verify: 'every' })).toMatchObject({ ok: false, seq: 2, reason: 'hash' });
+  });
+
+  it('GIVEN logged arguments that no longer pass the schema WHEN replayed checking the final hash only (which takes logged arguments as validated) THEN the refusal is reported exactly as a full check reports it', () => {
+    const { log } = play([{ seat: 0, type: 'add', args: { n: 1 } }, { seat: 0, type: 'add', args: { n: 2 } }, { seat: 0, type: 'pass' }]);
+    const tampered = log.map((e) => (e.seq === 2 ? { ...e, args: { n: 'two' } } : e));
+    const every = replay(tallyGame, genesis, tampered, undefined, { verify: 'every' });
+    expect(every).toMatchObject({ ok: false, seq: 2, reason: 'rejected', rejection: { code: 'core.badArguments', params: { path: 'n' } } });
+    expect(replay(tallyGame, genesis, tampered, undefined, { verify: 'final' })).toEqual(every);
+  });
+
+  it('GIVEN logged arguments the rules throw on when trusted WHEN replayed checking the final hash or none THEN the refusal is reported as the arguments are validated', () => {
+    const brittle: typeof tallyGame = {
+      ...tallyGame,
+      decide(state, command, ctx) {
+        if (command.type === 'add' && typeof command.args.n !== 'number') throw new TypeError('n is not a number');
+        return tallyGame.decide(state, command, ctx);
+      },
+    };
+    const { log } = play([{ seat: 0, type: 'add', args: { n: 1 } }, { seat: 0, type: 'pass' }]);
+    const tampered = log.map((e) => (e.seq === 1 ? { ...e, args: {} } : e));
+    const every = replay(brittle, genesis, tampered, undefined, { verify: 'every' });
+    expect(every).toMatchObject({ ok: false, seq: 1, reason: 'rejected', rejection: { code: 'core.badArguments' } });
+    expect(replay(brittle, genesis, tampered, undefined, { verify: 'final' })).toEqual(every);
+    expect(replay(brittle, genesis, tampered, undefined, { verify: 'none' })).toMatchObject({ ok: false, seq: 1, reason: 'rejected', rejection: { code: 'core.badArguments' } });
+  });
+
+  it('GIVEN a log written before an argument had its default WHEN replayed checking the final hash only THEN the full check fills the default and the game is rebuilt as written', () => {
+    const { log, snap } = play([{ seat: 0, type: 'add', args: { n: 1 } }, { seat: 0, type: 'pass' }, { seat: 1, type: 'add', args: { n: 1 } }]);
+    const defaulted: typeof tallyGame = {
+      ...tallyGame,
+      commandSchemas: { ...tallyGame.commandSchemas, add: z.object({ n: z.number().int().min(1).max(3).default(1) }).strict() },
+    };
+    const older = log.map((e) => (e.type === 'add' ? { ...e, args: {} } : e));
+    const every = replay(defaulted, genesis, older, undefined, { verify: 'every' });
+    expect(every).toEqual({ ok: true, snapshot: snap, hash: log.at(-1)?.stateHashAfter });
+    expect(replay(defaulted, genesis, older, undefined, { verify: 'final' })).toEqual(every);
   });
 
   it('property: GIVEN random play with undos and one random change to the log WHEN replayed THEN final and every agree: same snapshot and hash, or the same failure whenever final fails', () => {

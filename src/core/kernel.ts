@@ -73,30 +73,35 @@ export function applyCommand<S>(
   actor: Actor,
   pack: unknown,
 ): Result<Applied<S>, Rejection> {
-  const decided = decideUnhashed(module, snapshot, command, actor, pack);
+  const decided = decideUnhashed(module, snapshot, command, actor, pack, true);
   if (!decided.ok) return decided;
   return ok({ ...decided.value, hash: hashSnapshot(decided.value.snapshot) });
 }
 
+/** `validate: false` trusts the arguments as they are: only for logged ones, which were validated when written. */
 function decideUnhashed<S>(
   module: GameModule<S, any, any>,
   snapshot: Snapshot<S>,
   command: GameCommand,
   actor: Actor,
   pack: unknown,
+  validate: boolean,
 ): Result<Omit<Applied<S>, 'hash'>, Rejection> {
   const status = module.status(snapshot.state);
   if (status.phase !== 'playing') return reject('core.gameOver', { phase: status.phase });
   const schema = Object.hasOwn(module.commandSchemas, command.type) ? module.commandSchemas[command.type] : undefined;
   if (!schema) return reject('core.unknownCommand', { type: command.type });
-  const parsed = schema.safeParse(command.args);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return reject('core.badArguments', { type: command.type, path: issue?.path.join('.') ?? '' });
+  let args = command.args;
+  if (validate) {
+    const parsed = schema.safeParse(command.args);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reject('core.badArguments', { type: command.type, path: issue?.path.join('.') ?? '' });
+    }
+    args = parsed.data as Record<string, unknown>;
   }
   const rng = createRng(snapshot.rng);
   const ctx: DecideContext = { seat: actor.seat, now: actor.now, rng, asHost: actor.asHost, pack };
-  const args = parsed.data as Record<string, unknown>;
   const decided = module.decide(snapshot.state, { type: command.type, args }, ctx);
   if (!decided.ok) return decided;
   const next: Snapshot<S> = { state: decided.value.state, rng: rng.state() };
@@ -143,10 +148,13 @@ export type ReplayResult<S> =
     };
 
 /**
- * How replay checks the stored hashes. `every`: each entry's `stateHashAfter` (an audit: reports the
- * first divergence). `final`: only the last entry's, hashing nothing in between; on a mismatch or a
- * refused command it replays again with `every`, so a failure is reported exactly as `every` would.
- * `none`: no check (the result still carries the final hash). `true` and `false` mean `every` and `none`.
+ * How replay checks the stored hashes. `every`: each entry's `stateHashAfter`, and each entry's
+ * arguments against the command's schema (an audit: reports the first divergence). `final`: only the
+ * last entry's hash, hashing nothing in between and taking the logged arguments as they were validated
+ * when written; on a mismatch, a refused command or a throw it replays again with `every`, so a failure
+ * is reported exactly as `every` would. `none`: no check (the result still carries the final hash);
+ * on a refusal or a throw it replays again validating the arguments, and reports that.
+ * `true` and `false` mean `every` and `none`.
  */
 export type ReplayVerify = 'every' | 'final' | 'none' | boolean;
 
@@ -168,18 +176,35 @@ export function replay<S>(
   options: ReplayOptions = {},
 ): ReplayResult<S> {
   const verify = options.verify ?? 'every';
-  if (verify === 'every' || verify === true) return rebuild(module, genesis, log, pack, true);
-  const fast = rebuild(module, genesis, log, pack, false);
-  if (verify === 'none' || verify === false) return fast;
+  if (verify === 'every' || verify === true) return rebuild(module, genesis, log, pack, true, true);
+  const fast = trustedRebuild(module, genesis, log, pack);
   const last = log.at(-1);
-  if (fast.ok && (last === undefined || fast.hash === last.stateHashAfter)) return fast;
-  const audited = rebuild(module, genesis, log, pack, true);
-  if (!audited.ok || !last) return audited;
-  return fast.ok ? { ok: false, seq: last.seq, expected: last.stateHashAfter, actual: fast.hash, reason: 'hash' } : fast;
+  if (verify === 'none' || verify === false) return fast?.ok ? fast : rebuild(module, genesis, log, pack, false, true);
+  if (fast?.ok && (last === undefined || fast.hash === last.stateHashAfter)) return fast;
+  return rebuild(module, genesis, log, pack, true, true);
 }
 
-/** One pass over the log; with `checkEach` every entry is hashed and checked, otherwise only the end is hashed. */
-function rebuild<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown, checkEach: boolean): ReplayResult<S> {
+/** A pass that trusts the logged arguments; `undefined` when the rules threw on them. */
+function trustedRebuild<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown): ReplayResult<S> | undefined {
+  try {
+    return rebuild(module, genesis, log, pack, false, false);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One pass over the log; with `checkEach` every entry is hashed and checked, otherwise only the end is
+ * hashed. With `validate` each entry's arguments are checked against the command's schema again.
+ */
+function rebuild<S>(
+  module: GameModule<S, any, any>,
+  genesis: Genesis,
+  log: readonly LogEntry[],
+  pack: unknown,
+  checkEach: boolean,
+  validate: boolean,
+): ReplayResult<S> {
   let current = genesisSnapshot(module, genesis, pack);
   let currentHash = checkEach ? hashSnapshot(current) : '';
   /** Snapshots before each reversible command since the last barrier, newest last. */
@@ -194,7 +219,7 @@ function rebuild<S>(module: GameModule<S, any, any>, genesis: Genesis, log: read
       current = top.before;
       currentHash = top.beforeHash;
     } else {
-      const applied = decideUnhashed(module, current, { type: entry.type, args: entry.args as Record<string, unknown> }, { seat: entry.seat, asHost: entry.asHost, now: entry.at }, pack);
+      const applied = decideUnhashed(module, current, { type: entry.type, args: entry.args as Record<string, unknown> }, { seat: entry.seat, asHost: entry.asHost, now: entry.at }, pack, validate);
       if (!applied.ok) {
         return { ok: false, seq: entry.seq, expected: entry.stateHashAfter, actual: '', reason: 'rejected', rejection: applied.error };
       }

@@ -1,28 +1,68 @@
-import { draftCopy, sealedCopy, type GameEvent, type Rng } from '../../core/index.ts';
+import { draftCopy, seal, sealedCopy, type GameEvent, type Rng } from '../../core/index.ts';
 import { textKeys as K, type AttributeColour, type Bonus, type ComanautsPack, type DieKind, type Effect, type PackPage } from './content.ts';
 import { clearSight, distancesFrom, moveEnds } from './geometry.ts';
-import { slotNames, type ComanautsState, type DiceState, type Place, type PlayerState, type PromptKind, type RollPurpose, type SlotName, type TrackDie, type Work } from './state.ts';
+import { slotNames, type ComanautsState, type DiceState, type EnemyState, type Place, type PlayerState, type PromptKind, type RollPurpose, type SlotName, type TrackDie, type Work } from './state.ts';
 
 type DeepMutable<T> = T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
-/** A working copy of the state that rules may change in place; `decide` clones before touching it. */
-export type Draft = DeepMutable<ComanautsState>;
+/** Parts of a draft that are replaced, never changed in place, so drafts share them with their state. */
+type Shared = 'work' | 'prompt' | 'outcome';
+/**
+ * A working copy of the state that rules may change in place; `decide` clones before touching it. Work
+ * items, the prompt and the outcome stay read-only: a step that changes one puts a new one in its place.
+ */
+export type Draft = DeepMutable<Omit<ComanautsState, Shared>> & { -readonly [K in Shared]: K extends 'work' ? Work[] : ComanautsState[K] };
 type Player = Draft['players'][number];
 /** Every key of `T`, optional ones included: a field-by-field copy that misses one does not compile. */
 type AllKeys<T> = { [K in keyof T]-?: unknown };
+/** Every key of `T` with its type, optional ones written out as possibly undefined. */
+type Whole<T> = { [K in keyof Required<T>]: T[K] | undefined };
 
 /**
- * A writable copy of a state for one decide. Sealed parts (catalogue, page, dice colours) are shared;
- * players and dice, which nearly every command touches, are copied field by field (several times
- * faster than a generic deep copy); everything else gets a generic deep copy.
+ * A writable copy of a state for one decide. The catalogue, the page and the dice colours never change
+ * while a page is played: they are sealed (deep-frozen, on the input too when it came from storage)
+ * and shared, like the read-only work items, prompt and outcome. The rest is copied field by field into
+ * one object literal, so every draft has one hidden class (32 keys added one by one made a dictionary,
+ * slow for every rule that reads it). A key missing here does not compile.
  */
-export function draftOf(state: ComanautsState): Draft {
-  const d: Record<string, unknown> = {};
-  for (const key of Object.keys(state)) {
-    if (key === 'players') d[key] = state.players.map(copyPlayer);
-    else if (key === 'dice') d[key] = copyDice(state.dice);
-    else d[key] = draftCopy((state as unknown as Record<string, unknown>)[key]);
-  }
-  return d as unknown as Draft;
+export function draftOf(s: ComanautsState): Draft {
+  return {
+    v: s.v,
+    seats: s.seats,
+    seatNames: s.seatNames.slice(),
+    catalogue: draftCopy(seal(s.catalogue)),
+    page: draftCopy(seal(s.page)),
+    active: s.active,
+    bookkeeper: s.bookkeeper,
+    round: s.round,
+    phase: s.phase,
+    situation: s.situation,
+    dice: copyDice(s.dice),
+    players: s.players.map(copyPlayer),
+    enemies: s.enemies.map(copyEnemy),
+    slots: s.slots.slice(),
+    nextEnemy: s.nextEnemy,
+    defeated: s.defeated.slice(),
+    vitalDeck: s.vitalDeck.slice(),
+    vitalShown: s.vitalShown.slice(),
+    criticalSeenOnPage: s.criticalSeenOnPage,
+    childStandee: s.childStandee,
+    searchTokens: { ...s.searchTokens },
+    exploredPoi: s.exploredPoi.slice(),
+    triedTests: s.triedTests.slice(),
+    insight: s.insight,
+    cluesRevealed: s.cluesRevealed,
+    itemsOut: s.itemsOut.slice(),
+    primeEntity: s.primeEntity,
+    turnToPage: s.turnToPage,
+    groupTaskDone: s.groupTaskDone,
+    work: s.work.slice(),
+    prompt: s.prompt,
+    outcome: s.outcome,
+  } satisfies AllKeys<ComanautsState> as unknown as Draft;
+}
+
+function copyEnemy(e: EnemyState): Draft['enemies'][number] {
+  return { uid: e.uid, card: e.card, place: { space: e.place.space, spot: e.place.spot }, life: e.life } satisfies AllKeys<EnemyState>;
 }
 
 function copyPlace(p: Place | null): Place | null {
@@ -53,7 +93,7 @@ function copyTrackDie(t: TrackDie): TrackDie {
 
 function copyDice(x: DiceState): Draft['dice'] {
   return {
-    kinds: draftCopy(x.kinds),
+    kinds: draftCopy(seal(x.kinds)),
     bag: x.bag.slice(),
     discard: x.discard.slice(),
     hand: x.hand.slice(),
@@ -90,11 +130,17 @@ export const pub = (env: Env, code: string, params?: Record<string, string | num
   env.events.push(params ? { to: 'public', code: `comanauts.${code}`, params } : { to: 'public', code: `comanauts.${code}` });
 };
 
-export const avatarCard = (s: Draft | ComanautsState, id: string) => s.catalogue.avatars.find((a) => a.id === id);
-export const enemyCard = (s: Draft | ComanautsState, id: string) => s.catalogue.enemies.find((e) => e.id === id);
-export const itemCard = (s: Draft | ComanautsState, id: string) => s.catalogue.items.find((i) => i.id === id);
-export const statusCard = (s: Draft | ComanautsState, id: string) => s.catalogue.statuses.find((i) => i.id === id);
-export const space = (page: PackPage, id: string) => page.spaces.find((x) => x.id === id);
+/** The first entry with this id, like `find` without a closure per call: rules look cards up constantly. */
+function byId<T extends { readonly id: string }>(list: readonly T[], id: string): T | undefined {
+  for (const x of list) if (x.id === id) return x;
+  return undefined;
+}
+
+export const avatarCard = (s: Draft | ComanautsState, id: string) => byId(s.catalogue.avatars, id);
+export const enemyCard = (s: Draft | ComanautsState, id: string) => byId(s.catalogue.enemies, id);
+export const itemCard = (s: Draft | ComanautsState, id: string) => byId(s.catalogue.items, id);
+export const statusCard = (s: Draft | ComanautsState, id: string) => byId(s.catalogue.statuses, id);
+export const space = (page: PackPage, id: string) => byId(page.spaces, id);
 
 export function dieKind(s: Draft | ComanautsState, die: string): DieKind {
   return s.dice.kinds[die] as DieKind;
@@ -205,7 +251,7 @@ export function spotPoint(s: Draft | ComanautsState, place: Place): [number, num
 }
 
 export function prompt(d: Draft, work: Work, seat: number, kind: PromptKind, options: string[], params: Record<string, string | number> = {}): void {
-  d.work.unshift(work as DeepMutable<Work>);
+  d.work.unshift(work);
   d.prompt = { seat, kind, options, params };
 }
 
@@ -543,11 +589,47 @@ function startTurn(d: Draft, env: Env, w: Extract<Work, { k: 'startTurn' }>): vo
   pub(env, 'turn.started', { seat: d.active });
 }
 
+const drewKeys = Array.from({ length: HAND_SIZE }, (_, i) => `d${i}`);
+
+/**
+ * The work item waiting on a prompt, with its answer: a new item, since states share their work items.
+ * Each kind is written out whole (unset keys as undefined, which no JSON holds), so items of one kind
+ * share one hidden class instead of being spread from differently shaped ones.
+ */
+export function resume(w: Work, kind: PromptKind | undefined, value: string): Work {
+  switch (w.k) {
+    case 'startTurn':
+      return kind === 'avatarSpot'
+        ? ({ k: 'startTurn', morassChoice: w.morassChoice, spot: Number(value) } satisfies Whole<typeof w>)
+        : ({ k: 'startTurn', morassChoice: value, spot: w.spot } satisfies Whole<typeof w>);
+    case 'placeThreat':
+      return { k: 'placeThreat', choice: value } satisfies Whole<typeof w>;
+    case 'attack':
+      return { k: 'attack', seat: w.seat, strength: w.strength, status: w.status, defend: value === 'defend' } satisfies Whole<typeof w>;
+    case 'roll':
+      return { k: 'roll', seat: w.seat, dice: w.dice, faces: w.faces, purpose: w.purpose, answer: value } satisfies Whole<typeof w>;
+    case 'gainItem':
+      return { k: 'gainItem', seat: w.seat, item: w.item, answer: value } satisfies Whole<typeof w>;
+    case 'activate': {
+      const a = { k: 'activate', enemy: w.enemy, face: w.face, goal: w.goal, end: w.end, moved: w.moved, spot: w.spot, target: w.target } satisfies Whole<Activation>;
+      if (kind === 'enemyGoal') return { ...a, goal: value };
+      if (kind === 'enemyEnd') return { ...a, end: value };
+      if (kind === 'enemySpot') return { ...a, spot: Number(value) };
+      if (kind === 'enemyTarget') return { ...a, target: Number(value) };
+      return w;
+    }
+    default:
+      return w;
+  }
+}
+
 /** Rules §Draw Dice, then straight to Gain Clarity (or past it when no white die came out). */
 export function drawStep(d: Draft, env: Env): void {
   drawDice(d, HAND_SIZE, env.rng);
   const kinds = d.dice.hand.map((x) => dieKind(d, x));
-  pub(env, 'turn.drew', { seat: d.active, count: kinds.length, ...Object.fromEntries(Array.from({ length: HAND_SIZE }, (_, i) => [`d${i}`, kinds[i] ?? 'none'])) });
+  const params: Record<string, string | number> = { seat: d.active, count: kinds.length };
+  for (let i = 0; i < HAND_SIZE; i++) params[drewKeys[i] as string] = kinds[i] ?? 'none';
+  pub(env, 'turn.drew', params);
   if (d.dice.hand.some((x) => dieKind(d, x) === 'white')) d.phase = 'clarity';
   else {
     d.phase = 'resolving';
@@ -656,7 +738,9 @@ function nextTurn(d: Draft, env: Env): void {
   d.work.unshift({ k: 'startTurn' });
 }
 
-function activate(d: Draft, env: Env, w: Extract<Work, { k: 'activate' }>): void {
+type Activation = Extract<Work, { k: 'activate' }>;
+
+function activate(d: Draft, env: Env, w: Activation): void {
   const e = d.enemies.find((x) => x.uid === w.enemy);
   if (!e) return;
   const card = enemyCard(d, e.card);
@@ -671,7 +755,7 @@ function activate(d: Draft, env: Env, w: Extract<Work, { k: 'activate' }>): void
   }
   const action = card.actions.find((a) => a.min <= face && face <= a.max) ?? card.actions[0];
   if (!action) return;
-  const cur = { ...w, face };
+  const cur: DeepMutable<Activation> = { k: 'activate', enemy: w.enemy, face, goal: w.goal, end: w.end, moved: w.moved, spot: w.spot, target: w.target } satisfies Whole<Activation>;
   if (!cur.moved) {
     const avatars = avatarsOnMap(d);
     const sharing = avatars.some((a) => a.place.space === e.place.space);
@@ -796,8 +880,8 @@ function targets(d: Draft, who: 'all' | 'active'): number[] {
 }
 
 /** Book entries queued as work; `key` is where the effect sits in the pack, so narration travels as a `textKey`. */
-export function effectWork(page: string, path: string, effects: readonly Effect[]): DeepMutable<Extract<Work, { k: 'effect' }>>[] {
-  return effects.map((effect, i) => ({ k: 'effect' as const, effect: effect as DeepMutable<Effect>, key: `page.${page}.${path}.${i}` }));
+export function effectWork(page: string, path: string, effects: readonly Effect[]): Extract<Work, { k: 'effect' }>[] {
+  return effects.map((effect, i) => ({ k: 'effect' as const, effect, key: `page.${page}.${path}.${i}` }));
 }
 
 export function runEffect(d: Draft, env: Env, effect: Effect, key?: string): void {

@@ -21,6 +21,7 @@ import {
   pub,
   rangedRejection,
   removeItem,
+  resume,
   rollTotal,
   slotsFor,
   statusCard,
@@ -47,12 +48,25 @@ export const comanautsOptionsSchema = z
   .strict();
 export type ComanautsOptions = z.infer<typeof comanautsOptionsSchema>;
 
+const kindsByCounts = new WeakMap<object, Readonly<Record<string, string>>>();
+
+/** The colour of every die by its id (`red-01`…), sealed and made once per pack: every game shares it. */
+function diceKinds(counts: ComanautsPack['game']['dice']): Readonly<Record<string, string>> {
+  let kinds = kindsByCounts.get(counts);
+  if (!kinds) {
+    const made: Record<string, string> = {};
+    for (const [kind, n] of Object.entries(counts)) {
+      for (let i = 0; i < (n ?? 0); i++) made[`${kind}-${String(i + 1).padStart(2, '0')}`] = kind;
+    }
+    kinds = seal(made);
+    kindsByCounts.set(counts, kinds);
+  }
+  return kinds;
+}
+
 /** Rules §Game Setup: dice in the bag, vital signs deck, avatars dealt, page entered, first turn drawn. */
 export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[], rng: Rng, pack: ComanautsPack): ComanautsState {
-  const kinds: Record<string, string> = {};
-  for (const [kind, n] of Object.entries(pack.game.dice)) {
-    for (let i = 0; i < (n ?? 0); i++) kinds[`${kind}-${String(i + 1).padStart(2, '0')}`] = kind;
-  }
+  const kinds = diceKinds(pack.game.dice);
   const bottom = rng.shuffle<VitalCard>(['flatline', 'stable', 'stable']);
   const rest: VitalCard[] = [...Array<VitalCard>(pack.game.vitalSigns.stable - 2).fill('stable'), ...Array<VitalCard>(pack.game.vitalSigns.critical).fill('critical')];
   const vitalDeck = [...rng.shuffle(rest), ...bottom];
@@ -81,7 +95,7 @@ export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[],
     round: 1,
     phase: 'resolving',
     situation: 'safe',
-    dice: { kinds: seal(kinds), bag: Object.keys(kinds).sort(), discard: [], hand: [], threat: [], group: [], child: null, onCards: [] },
+    dice: { kinds, bag: Object.keys(kinds).sort(), discard: [], hand: [], threat: [], group: [], child: null, onCards: [] },
     players: seats.map((s, i) => {
       const cards = avatarCards[i] as string[];
       const card = cards[0] as string;
@@ -132,17 +146,12 @@ type Cmd = { [T in ComanautsCommandType]: { type: T; args: ComanautsArgs<T> } }[
 const fail = (code: string, params?: Record<string, string | number | boolean>): Result<never, Rejection> => reject(`comanauts.${code}`, params);
 
 /**
- * The pure decider: validates the command against the rules, applies it, and resolves queued work.
- * The catalogue, the page and the dice colours never change while a page is played, so they are sealed
- * (deep-frozen, on the input too when it came from storage) and shared by every later state; the rest
- * is copied.
+ * The pure decider: validates the command against the rules, applies it, and resolves queued work
+ * on a draft (`draftOf`: sealed parts shared, the rest copied). Turning a vital sign over reveals it.
  */
 export function decideCommand(state: ComanautsState, command: GameCommand, ctx: DecideContext): Result<Outcome<ComanautsState>, Rejection> {
   const seat = ctx.seat;
   if (seat === null || seat < 0 || seat >= state.seats) return fail('seat.none');
-  seal(state.catalogue);
-  seal(state.page);
-  seal(state.dice.kinds);
   const d = draftOf(state);
   const events: GameEvent[] = [];
   const env: Env = { rng: ctx.rng, events, pack: ctx.pack as ComanautsPack | undefined };
@@ -159,27 +168,14 @@ export function decideCommand(state: ComanautsState, command: GameCommand, ctx: 
     if (refused) return fail(refused.code, refused.params);
   }
   drain(d, env);
-  return ok({ state: d as unknown as ComanautsState, events, revealed: events.some((e) => e.code.startsWith('comanauts.vital.')) });
+  return ok({ state: d as unknown as ComanautsState, events, revealed: d.vitalShown.length !== state.vitalShown.length });
 }
 
 function answer(d: Draft, value: string): void {
   const w = d.work[0];
   const kind = d.prompt?.kind;
   d.prompt = null;
-  if (!w) return;
-  if (w.k === 'startTurn') {
-    if (kind === 'avatarSpot') w.spot = Number(value);
-    else w.morassChoice = value;
-  }
-  else if (w.k === 'placeThreat') w.choice = value;
-  else if (w.k === 'attack') w.defend = value === 'defend';
-  else if (w.k === 'roll' || w.k === 'gainItem') w.answer = value;
-  else if (w.k === 'activate') {
-    if (kind === 'enemyGoal') w.goal = value;
-    else if (kind === 'enemyEnd') w.end = value;
-    else if (kind === 'enemySpot') w.spot = Number(value);
-    else if (kind === 'enemyTarget') w.target = Number(value);
-  }
+  if (w) d.work[0] = resume(w, kind, value);
 }
 
 interface Refusal {
@@ -192,7 +188,7 @@ function spendRoll(d: Draft, env: Env, seat: number, colour: AttributeColour, co
   if (!dice) return { code: 'dice.missing', params: { colour } };
   const faces = dice.map(() => env.rng.die(6));
   d.phase = 'resolving';
-  d.work.push({ k: 'roll', seat, dice, faces, purpose } as Draft['work'][number]);
+  d.work.push({ k: 'roll', seat, dice, faces, purpose });
   return null;
 }
 
