@@ -124,7 +124,7 @@ function players(game: GameWithSeats): SeatSummary[] {
 }
 
 function lobbyView(game: GameWithSeats, module: AnyModule): LobbyView {
-  return { gameId: game.id, status: game.status, hostUserId: game.hostUserId, seats: players(game), minSeats: module.seats.min, maxSeats: seatLimit(game, module) };
+  return { gameId: game.id, status: game.status, hostUserId: game.hostUserId, locale: game.locale, seats: players(game), minSeats: module.seats.min, maxSeats: seatLimit(game, module) };
 }
 
 function awaitingSeats(awaiting: Awaiting, seats: readonly SeatSummary[]): AwaitingSeats {

@@ -49,6 +49,8 @@ export interface LobbyView {
   readonly gameId: string;
   readonly status: GameRowStatus;
   readonly hostUserId: string;
+  /** The game's language: the lobby's public answers are written in it. */
+  readonly locale: string;
   readonly seats: readonly SeatSummary[];
   readonly minSeats: number;
   readonly maxSeats: number;

@@ -54,8 +54,6 @@ export interface Services {
    * buttons, and their clicks are refused with the reason). Never throws: the card is cosmetic.
    */
   closeLobbyCard(gameId: string, outcome: 'started' | 'abandoned', card?: MessageRef): Promise<void>;
-  /** The language of a game's public messages, seen by the whole table: the game's own, whoever acted. */
-  tableLanguage(gameId: string): Promise<Language>;
   /** The game played in this place: the thread's game. */
   gameHere(place: ButtonContext['place']): Promise<Result<GameStatusView, Rejection>>;
   /** Only which game the thread hosts (never stale): for commands whose write checks the rest. */
@@ -88,7 +86,7 @@ export interface ServicesDeps {
   readonly logger?: Logger;
 }
 
-/** Entries kept by the in-process maps below; the oldest are forgotten first. */
+/** Lobby cards this process remembers; the oldest are forgotten first. */
 const REMEMBERED = 10_000;
 
 function remember<V>(map: Map<string, V>, key: string, value: V): V {
@@ -103,22 +101,11 @@ const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|terminat|Connection|P1001
 /** Builds the services over the application; pure formatting lives in `present.ts`. */
 export function createServices(deps: ServicesDeps): Services {
   const { app, catalog } = deps;
-  /** A game's locale is chosen at `/game new` and never changes, so it is read once. */
-  const languages = new Map<string, Language>();
   const lobbyCards = new Map<string, MessageRef>();
 
   async function gameHere(place: ButtonContext['place']): Promise<Result<GameStatusView, Rejection>> {
     if (!place.threadId) return reject('core.game.notInThread');
-    const r = await app.statusByThread(place.threadId);
-    if (r.ok) remember(languages, r.value.gameId, pickLanguage(r.value.locale));
-    return r;
-  }
-
-  async function tableLanguage(gameId: string): Promise<Language> {
-    const known = languages.get(gameId);
-    if (known) return known;
-    const status = await app.status(gameId);
-    return status.ok ? remember(languages, gameId, pickLanguage(status.value.locale)) : 'en';
+    return app.statusByThread(place.threadId);
   }
 
   async function postLobbyCard(threadId: string, gameId: string, answer: Answer): Promise<void> {
@@ -132,7 +119,7 @@ export function createServices(deps: ServicesDeps): Services {
     try {
       const status = await app.status(gameId);
       if (!status.ok) return;
-      const lang = remember(languages, gameId, pickLanguage(status.value.locale));
+      const lang = pickLanguage(status.value.locale);
       const code = outcome === 'started' ? 'commands.replies.lobbyCard.started' : 'commands.replies.lobbyCard.abandoned';
       const content = t(lang, code, { host: `<@${status.value.hostUserId}>`, game: t(lang, `commands.games.${status.value.gameType}`) });
       await deps.editMessage(ref, { visibility: 'public', content, buttons: [] });
@@ -147,7 +134,7 @@ export function createServices(deps: ServicesDeps): Services {
   }
 
   async function presentResult(result: AppCommandResult, header?: ResultHeader): Promise<Answer> {
-    const lang = remember(languages, result.gameId, pickLanguage(result.locale));
+    const lang = pickLanguage(result.locale);
     const names = result.seats.map((s) => s.userName);
     const users = result.seats.map((s) => s.userId);
     const packText = catalog.packText(result.gameType, result.packId);
@@ -177,9 +164,9 @@ export function createServices(deps: ServicesDeps): Services {
     const actor = ctx.actor;
     switch (id.kind) {
       case 'join': {
-        const [r, lang] = await Promise.all([app.join(id.gameId, actor), tableLanguage(id.gameId)]);
+        const r = await app.join(id.gameId, actor);
         if (!r.ok) return r;
-        return ok({ visibility: 'public', content: t(lang, 'commands.replies.joined', { player: `<@${actor.userId}>`, seat: r.value.seats.length, count: r.value.seats.length, max: r.value.maxSeats }) });
+        return ok({ visibility: 'public', content: t(pickLanguage(r.value.locale), 'commands.replies.joined', { player: `<@${actor.userId}>`, seat: r.value.seats.length, count: r.value.seats.length, max: r.value.maxSeats }) });
       }
       case 'start': {
         const r = await app.start(id.gameId, actor);
@@ -243,7 +230,6 @@ export function createServices(deps: ServicesDeps): Services {
     createThread: deps.createThread,
     postLobbyCard,
     closeLobbyCard,
-    tableLanguage,
     gameHere,
     gameInThread,
     presentResult,

@@ -59,6 +59,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     if (options.migrate !== false) await migrate({ databaseUrl: url });
     const adapter = new PrismaPg(
       { connectionString: url, ...(options.poolSize ? { max: options.poolSize } : {}) },
+      // The adapter's type wants a name for every statement; `undefined` (past the limit) runs it unnamed in pg.
       options.preparedStatements === false ? {} : { statementNameGenerator: statementNamer() as (query: { sql: string }) => string },
     );
     const prisma = new PrismaClient({ adapter });
