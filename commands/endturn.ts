@@ -1,5 +1,5 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { ok, reject } from '../src/core/index.ts';
+import { ok, ownValue, reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
 import { described } from '../src/discord/i18n.ts';
 
@@ -10,7 +10,7 @@ export const command: CommandModule = {
     const here = await ctx.services.gameHere(ctx.place);
     if (!here.ok) return here;
     const game = here.value;
-    const module = ctx.services.catalog.modules[game.gameType];
+    const module = ownValue(ctx.services.catalog.modules, game.gameType);
     if (!module || !('endTurn' in module.commandSchemas)) return reject('adventure.commands.noEndTurn', { gameType: game.gameType });
     const r = await ctx.services.app.play(game.gameId, ctx.actor, { type: 'endTurn', args: {} }, ctx.interaction.id);
     if (!r.ok) return r;

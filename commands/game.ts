@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { GameStatusView } from '../src/app/index.ts';
-import { ok, reject } from '../src/core/index.ts';
+import { ok, ownValue, reject } from '../src/core/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
 import { encodeCustomId } from '../src/discord/custom-id.ts';
 import { described, pickLanguage, t, type Language } from '../src/discord/i18n.ts';
@@ -108,7 +108,7 @@ export const command: CommandModule = {
 async function newGame(ctx: CommandContext): Promise<CommandResult> {
   const options = ctx.interaction.options;
   const gameType = options.getString('game', true);
-  const module = ctx.services.catalog.modules[gameType];
+  const module = ownValue(ctx.services.catalog.modules, gameType);
   if (!module) {
     const known = Object.keys(ctx.services.catalog.modules).filter((id) => (GAME_IDS as readonly string[]).includes(id) || ctx.services.allowSeed);
     return reject('core.game.unknownType', { gameType, known: known.join(', ') });
@@ -156,7 +156,7 @@ function statusText(ctx: CommandContext, game: GameStatusView): string {
   const phase = game.status === 'playing' ? (game.phase?.phase ?? 'playing') : game.status;
   const lines = [ctx.t('commands.replies.status', { game: ctx.t(`commands.games.${game.gameType}`), seq: game.seq, phase: ctx.t(`commands.replies.phase.${phase}`) })];
   if (game.status === 'lobby') {
-    lines.push(ctx.t('commands.replies.lobby', { players: game.seats.map((s) => s.userName).join(', ') || '—', count: game.seats.length, max: ctx.services.catalog.modules[game.gameType]?.seats.max ?? 0, host: `<@${game.hostUserId}>` }));
+    lines.push(ctx.t('commands.replies.lobby', { players: game.seats.map((s) => s.userName).join(', ') || '—', count: game.seats.length, max: ownValue(ctx.services.catalog.modules, game.gameType)?.seats.max ?? 0, host: `<@${game.hostUserId}>` }));
   } else if (game.awaiting && game.awaiting.seats.length > 0) {
     lines.push(ctx.t('commands.replies.awaiting', { players: game.awaiting.seats.map((s) => s.userName).join(', ') }));
   }

@@ -34,7 +34,7 @@ export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> =
   const byGame = new Map<string, PackRef[]>();
   const problems: string[] = (await registry.problems()).flatMap((p) => p.errors.map((e) => `${p.dir}: ${e.message}`));
   for (const entry of await registry.list()) {
-    const module = modules[entry.gameType];
+    const module = Object.hasOwn(modules, entry.gameType) ? modules[entry.gameType] : undefined;
     if (!module) continue;
     const loaded = await registry.get(entry.gameType, entry.id, entry.version);
     if (!loaded.ok) continue;
@@ -57,7 +57,7 @@ export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> =
   const catalog: Catalog = {
     modules,
     packText(gameType, packId) {
-      const module = modules[gameType];
+      const module = Object.hasOwn(modules, gameType) ? modules[gameType] : undefined;
       const pack = packs(gameType, packId ?? undefined);
       if (!module?.textOf || !pack) return undefined;
       return (key: string, lang: Language) => module.textOf?.(pack.data, key, lang);

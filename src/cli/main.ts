@@ -39,7 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         if (rest[0] !== 'validate' || !rest[1]) break;
         const { validatePackCli } = await import('../content/index.ts');
         const { gameModules } = await import('../games/index.ts');
-        const schemaFor = (gameType: string) => gameModules[gameType]?.packSchema;
+        const schemaFor = (gameType: string) => (Object.hasOwn(gameModules, gameType) ? gameModules[gameType]?.packSchema : undefined);
         const { exitCode, output } = await validatePackCli(rest[1], { json: rest.includes('--json'), schemaFor });
         console.log(output);
         return exitCode;

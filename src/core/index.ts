@@ -4,3 +4,4 @@ export * from './hash.ts';
 export { draftCopy, isSealed, mutableCopy, seal, sealedCopy } from './sealed.ts';
 export * from './game.ts';
 export * from './kernel.ts';
+export { ownValue, PROTOTYPE_NAMES } from './own.ts';

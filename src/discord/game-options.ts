@@ -6,15 +6,15 @@ import { ok, reject, type Rejection, type Result } from '../core/index.ts';
  * type, comma lists become arrays; the game's own schema then decides what is valid.
  */
 export function parseGameOptions(text: string | null | undefined): Result<Record<string, unknown>, Rejection> {
-  const options: Record<string, unknown> = {};
+  const options: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const pair of (text ?? '').trim().split(/\s+/).filter(Boolean)) {
     const match = /^([A-Za-z][A-Za-z0-9]{0,39})=(.{1,200})$/.exec(pair);
     if (!match) return reject('core.game.badOptionSyntax', { pair: pair.slice(0, 40) });
     const [, key, raw] = match as unknown as [string, string, string];
-    if (key in options) return reject('core.game.badOptionSyntax', { pair: pair.slice(0, 40) });
+    if (Object.hasOwn(options, key)) return reject('core.game.badOptionSyntax', { pair: pair.slice(0, 40) });
     options[key] = raw.includes(',') ? raw.split(',').filter(Boolean).map(scalar) : scalar(raw);
   }
-  return ok(options);
+  return ok({ ...options });
 }
 
 function scalar(raw: string): string | number | boolean {
