@@ -38,6 +38,7 @@ import {
 } from '../store/index.ts';
 import { createArchive } from './archive.ts';
 import { createGameCache } from './game-cache.ts';
+import { createOverview } from './overview.ts';
 import type {
   AppActor,
   AppDeps,
@@ -404,6 +405,7 @@ export function createApp(deps: AppDeps) {
 
   return {
     ...archive,
+    ...createOverview({ prisma }),
 
     /** Opens a lobby in a channel or thread; the host (or the given players) take the first seats. */
     async newGame(input: NewGameInput): AppResult<LobbyView> {
