@@ -10,6 +10,7 @@ import type { SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
 import type { Rejection, Result } from '../src/core/index.ts';
 import type { AutocompleteContext } from '../src/discord/command.ts';
 import { addPolicyOptions, policyPatch, policySummary } from './lib/policy.ts';
+import { recapAnswer } from './lib/recap.ts';
 import { legalChoices } from '../src/discord/present.ts';
 
 const GAME_IDS = ['comanauts', 'adventure', 'comaward', 'lifeform'] as const;
@@ -35,7 +36,8 @@ export const command: CommandModule = {
       described(s.setName('kick'), 'commands.game.kick.description').addUserOption((o) => described(o.setName('user'), 'commands.game.options.user').setRequired(true)),
     )
     .addSubcommand((s) => described(s.setName('export'), 'commands.game.export.description'))
-    .addSubcommand((s) => described(s.setName('table'), 'commands.game.table.description'))),
+    .addSubcommand((s) => described(s.setName('table'), 'commands.game.table.description'))
+    .addSubcommand((s) => described(s.setName('recap'), 'overview.recap.description'))),
 
   async execute(ctx) {
     const sub = ctx.interaction.options.getSubcommand(true);
@@ -87,6 +89,8 @@ export const command: CommandModule = {
         if (files.length === 0) return reject('core.game.noPicture');
         return ok({ visibility: 'ephemeral', content: ctx.t('commands.replies.tableNow', { seq: game.seq }), files });
       }
+      case 'recap':
+        return recapAnswer(ctx, game.gameId);
       case 'export': {
         const r = await app.exportGame(game.gameId);
         if (!r.ok) return r;

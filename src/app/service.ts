@@ -39,6 +39,7 @@ import {
 import { createArchive } from './archive.ts';
 import { createGameCache } from './game-cache.ts';
 import { createOverview } from './overview.ts';
+import { createRecap } from './recap.ts';
 import type {
   AppActor,
   AppDeps,
@@ -406,6 +407,7 @@ export function createApp(deps: AppDeps) {
   return {
     ...archive,
     ...createOverview({ prisma }),
+    ...createRecap({ prisma, moduleFor, packFor, loadGame }),
 
     /** Opens a lobby in a channel or thread; the host (or the given players) take the first seats. */
     async newGame(input: NewGameInput): AppResult<LobbyView> {

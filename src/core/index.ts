@@ -5,3 +5,4 @@ export { draftCopy, isSealed, mutableCopy, seal, sealedCopy } from './sealed.ts'
 export * from './game.ts';
 export * from './kernel.ts';
 export { ownValue, PROTOTYPE_NAMES } from './own.ts';
+export { publicStepsSince, type PublicStep } from './history.ts';
