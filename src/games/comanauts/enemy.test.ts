@@ -26,6 +26,19 @@ describe('comanauts enemy turn', () => {
     expect(attacks).toEqual([3, 3]);
   });
 
+  it('Rules §Enemy Turn, Roll: GIVEN an enemy rolls WHEN the roll is announced THEN it names the action that face gives, with its speed, range and strength, so players see why the enemy acts as it does', () => {
+    const s = hostile(1, (d) => {
+      putEnemy(d, 'rust-hound', 'gate', 3);
+      putAvatar(d, 1, 'pond', 0);
+    });
+    const r = must(run(s, 0, 'endActions', {}, scripted([2])));
+    const rolled = r.events.find((e) => e.code === 'comanauts.enemy.rolled');
+    const attack = r.events.find((e) => e.code === 'comanauts.enemy.attacks');
+    expect(rolled?.params).toMatchObject({ face: 2, actionKey: attack?.params?.actionKey, strength: attack?.params?.strength });
+    expect(typeof rolled?.params?.speed).toBe('number');
+    expect(typeof rolled?.params?.range).toBe('number');
+  });
+
   it('Rules §Enemy Turn, Move: GIVEN an enemy sharing a space with an avatar WHEN it activates THEN it does not move', () => {
     const s = hostile(1, (d) => {
       putEnemy(d, 'static-crow', 'gate', 3);

@@ -751,10 +751,12 @@ function activate(d: Draft, env: Env, w: Activation): void {
     if (!top) return;
     face = env.rng.die(6);
     top.face = face;
-    pub(env, 'enemy.rolled', { enemyKey: K.enemy(e.card), face });
   }
   const action = card.actions.find((a) => a.min <= face && face <= a.max) ?? card.actions[0];
   if (!action) return;
+  if (w.face === undefined) {
+    pub(env, 'enemy.rolled', { enemyKey: K.enemy(e.card), face, actionKey: K.action(e.card, card.actions.indexOf(action)), speed: action.speed, range: action.range, strength: action.strength });
+  }
   const cur: DeepMutable<Activation> = { k: 'activate', enemy: w.enemy, face, goal: w.goal, end: w.end, moved: w.moved, spot: w.spot, target: w.target } satisfies Whole<Activation>;
   if (!cur.moved) {
     const avatars = avatarsOnMap(d);
@@ -776,7 +778,7 @@ function activate(d: Draft, env: Env, w: Activation): void {
             return prompt(d, { ...cur, goal: goalSpace, end }, d.bookkeeper, 'enemySpot', spots, { enemy: e.card, space: end });
           }
           e.place = { space: end, spot: cur.spot ?? Number(spots[0] ?? 0) };
-          pub(env, 'enemy.moved', { enemyKey: K.enemy(e.card), spaceKey: K.space(d.page.id, end) });
+          pub(env, 'enemy.moved', { enemyKey: K.enemy(e.card), spaceKey: K.space(d.page.id, end), speed: action.speed });
         }
       }
     }
