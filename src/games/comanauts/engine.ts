@@ -755,7 +755,7 @@ function activate(d: Draft, env: Env, w: Activation): void {
   const action = card.actions.find((a) => a.min <= face && face <= a.max) ?? card.actions[0];
   if (!action) return;
   if (w.face === undefined) {
-    pub(env, 'enemy.rolled', { enemyKey: K.enemy(e.card), face, actionKey: K.action(e.card, card.actions.indexOf(action)), speed: action.speed, range: action.range, strength: action.strength });
+    pub(env, 'enemy.rolled', { enemyKey: K.enemy(e.card), face, actionKey: K.action(e.card, card.actions.indexOf(action)), speed: action.speed, range: action.range, strength: action.strength, context: action.range === 0 ? 'melee' : 'ranged' });
   }
   const cur: DeepMutable<Activation> = { k: 'activate', enemy: w.enemy, face, goal: w.goal, end: w.end, moved: w.moved, spot: w.spot, target: w.target } satisfies Whole<Activation>;
   if (!cur.moved) {
