@@ -17,7 +17,7 @@ function has(tree: Record<string, unknown>, key: string): boolean {
 /** Every code the rules can emit: literal codes in the sources plus the expansions of the templated ones. */
 function emittedKeys(): string[] {
   const keys = new Set<string>();
-  for (const file of readdirSync(here).filter((f) => f.endsWith('.ts') && !f.includes('.test'))) {
+  for (const file of readdirSync(here, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.includes('.test'))) {
     const text = readFileSync(join(here, file), 'utf8');
     for (const m of text.matchAll(/(?:pub\(env, |fail\(|code: |return |\? |: )'([a-z]+\.[a-zA-Z.]+)'/g)) keys.add(m[1] as string);
     for (const m of text.matchAll(/'comanauts\.([a-z]+\.[a-zA-Z.]+)'/g)) keys.add(m[1] as string);

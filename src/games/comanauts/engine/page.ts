@@ -1,0 +1,116 @@
+import { sealedCopy } from '../../../core/index.ts';
+import { textKeys as K, type PackPage } from '../content.ts';
+import { type Env, effectWork, enemyCard, freeSpots, pub, space } from './basics.ts';
+import { type Draft } from './draft.ts';
+import { markSuspicious } from './items.ts';
+
+const sealedPackParts = new WeakMap<object, object>();
+
+/**
+ * The sealed copy of a read-only part of a pack (a page, the catalogue), made once per pack object and
+ * shared by every game: a validated pack never changes. The pack itself is left as it is.
+ */
+export function packPart<T extends object>(part: T, key: object = part): T {
+  let copy = sealedPackParts.get(key) as T | undefined;
+  if (!copy) {
+    copy = sealedCopy(part);
+    sealedPackParts.set(key, copy);
+  }
+  return copy;
+}
+
+/** Rules §Page Setup and §Leaving a Page: tokens, enemies and avatars of a page. */
+export function enterPage(d: Draft, env: Env, page: PackPage): void {
+  d.page = packPart(page) as Draft['page'];
+  d.searchTokens = { ...page.setup.searchTokens };
+  d.exploredPoi = [];
+  d.triedTests = [];
+  d.groupTaskDone = false;
+  d.criticalSeenOnPage = false;
+  d.defeated = [];
+  d.childStandee = null;
+  for (const e of d.enemies) removeEnemy(d, e.uid);
+  const start = page.spaces.find((x) => x.symbols.includes('avatarStart')) ?? page.spaces[0];
+  for (const p of d.players) {
+    const spots = freeSpots(d, start?.id ?? '');
+    p.avatar.place = { space: start?.id ?? '', spot: spots[0] ?? 0 };
+    markSuspicious(d, p.seat);
+  }
+  d.situation = 'safe';
+  pub(env, 'page.entered', { pageKey: K.page(page.id) });
+  if (page.setup.encounter.length > 0) encounter(d, env, page.setup.encounter, undefined);
+}
+
+function removeEnemy(d: Draft, uid: string): void {
+  d.enemies = d.enemies.filter((e) => e.uid !== uid);
+  d.slots = d.slots.map((x) => (x === uid ? null : x));
+}
+
+/** Rules §Generating an Encounter: standees on the enemy start spaces, cards to empty slots, situation hostile. */
+export function encounter(d: Draft, env: Env, hostiles: readonly string[], entityCode: string | undefined): void {
+  const cards = [...hostiles];
+  if (entityCode !== undefined) {
+    const match = d.catalogue.enemies.find((e) => e.kind === 'entity' && e.code === entityCode && e.id !== d.primeEntity);
+    cards.push(match ? match.id : d.primeEntity);
+  }
+  const starts = d.page.spaces.filter((x) => x.symbols.includes('enemyStart')).map((x) => x.id);
+  cards.forEach((card, i) => placeEnemy(d, env, card, starts[i % starts.length] ?? d.page.spaces[0]?.id ?? ''));
+}
+
+export function placeEnemy(d: Draft, env: Env, card: string, at: string): void {
+  const slot = d.slots.indexOf(null);
+  if (slot < 0 || !card) return;
+  const uid = `e${d.nextEnemy}`;
+  d.nextEnemy += 1;
+  const isPrime = card === d.primeEntity;
+  d.enemies.push({ uid, card, place: { space: at, spot: freeSpots(d, at)[0] ?? 0 }, life: isPrime ? d.seats : null });
+  d.slots[slot] = uid;
+  d.situation = 'hostile';
+  pub(env, 'enemy.entered', { enemyKey: K.enemy(card), spaceKey: K.space(d.page.id, at) });
+}
+
+/** Rules §Melee Attack and §Attacking the Prime I.D. Entity. Returns the loot to gain, if any. */
+export function defeatEnemy(d: Draft, env: Env, uid: string): string | null {
+  const e = d.enemies.find((x) => x.uid === uid);
+  if (!e) return null;
+  if (e.life !== null && e.life > 1) {
+    e.life -= 1;
+    pub(env, 'enemy.primeWounded', { enemyKey: K.enemy(e.card), left: e.life });
+    return null;
+  }
+  removeEnemy(d, uid);
+  const card = enemyCard(d, e.card);
+  if (card?.kind === 'hostile') d.defeated.push(e.card);
+  pub(env, 'enemy.defeated', { enemyKey: K.enemy(e.card) });
+  if (e.card === d.primeEntity) {
+    d.outcome = { phase: 'won', reason: 'primeDefeated' };
+    d.phase = 'over';
+    d.work = [];
+    d.prompt = null;
+    pub(env, 'won');
+    return null;
+  }
+  if (d.enemies.length === 0) {
+    d.situation = 'safe';
+    pub(env, 'situation.safe');
+  }
+  const loot = card?.loot;
+  return loot && !d.itemsOut.includes(loot) ? loot : null;
+}
+
+export function markPoi(d: Draft, env: Env, at: string): void {
+  const sp = space(d.page, at);
+  if (sp?.symbols.includes('poi') && !d.exploredPoi.includes(at)) {
+    const effects = d.page.entries.poi[at] ?? [];
+    d.exploredPoi.push(at);
+    pub(env, 'poi.explored', { spaceKey: K.space(d.page.id, at) });
+    d.work.unshift(...effectWork(d.page.id, `entry.poi.${at}`, effects));
+  }
+  if (d.childStandee === at) {
+    pub(env, 'child.reached', { spaceKey: K.space(d.page.id, at) });
+    d.childStandee = null;
+    if (d.dice.child) d.dice.discard.push(d.dice.child.die);
+    d.dice.child = null;
+    d.work.unshift(...effectWork(d.page.id, 'entry.rabbitHole', d.page.entries.rabbitHole));
+  }
+}
