@@ -151,6 +151,29 @@ describe.skipIf(!existsSync(CHROMIUM))('sandbox page in Chromium', () => {
       await page.close();
     });
 
+    it('GIVEN bob chooses Spanish and alice keeps English WHEN the page switches between them THEN each sees the page and the bot\'s answers in their own language', async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${stack.url}/?user=alice&lang=en`);
+      await page.waitForSelector('.channel.active');
+      await page.selectOption('#user-switch', 'bob');
+      await expect.poll(() => page.locator('#me-avatar').textContent()).toBe('B');
+      await page.selectOption('#lang', 'es');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await typeLine(page, '/help');
+      await expect.poll(() => page.locator('.msg.ephemeral .content').last().textContent()).toMatch(/Turnkeeper dirige juegos de mesa/);
+      await page.selectOption('#user-switch', 'alice');
+      await expect.poll(() => page.locator('#lang').inputValue()).toBe('en');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await typeLine(page, '/help');
+      await expect.poll(() => page.locator('.msg.ephemeral .content').last().textContent()).toMatch(/Turnkeeper runs tabletop games/);
+      await page.selectOption('#user-switch', 'bob');
+      await expect.poll(() => page.locator('#lang').inputValue()).toBe('es');
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it('GIVEN the real bot WHEN alice and bob play an adventure game from the page THEN its rendered table shows', async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await playAsPerson(page, stack.url, 'adventure');

@@ -19,7 +19,7 @@ const fill = (node, ...children) => node.replaceChildren(...children.flat().filt
 const params = new URLSearchParams(location.search);
 const S = {
   user: params.get('user') || localStorage.getItem('tk.user') || 'alice',
-  lang: params.get('lang') || localStorage.getItem('tk.lang') || 'en',
+  lang: params.get('lang') === 'es' ? 'es' : 'en',
   channelId: params.get('channel') || null,
   snap: null,
   strings: {},
@@ -446,6 +446,14 @@ $('messages').addEventListener('click', (e) => {
 });
 
 // ---------- switchers ----------
+/** Each simulated user keeps their own language: the page speaks it, and so does their Discord client (its locale). */
+async function adoptLanguageOf(user) {
+  const lang = String(user?.locale || '').toLowerCase().startsWith('es') ? 'es' : 'en';
+  if (lang === S.lang) return;
+  S.lang = lang;
+  $('lang').value = S.lang;
+  await loadStrings();
+}
 $('user-switch').addEventListener('change', async (e) => {
   let name = e.target.value;
   if (name === '__add') {
@@ -459,6 +467,7 @@ $('user-switch').addEventListener('change', async (e) => {
   if (isDm()) S.channelId = null;
   S.unread.clear();
   await loadState();
+  await adoptLanguageOf(me());
   go(S.channelId);
 });
 $('refuse-dms').addEventListener('change', async (e) => {
@@ -467,7 +476,6 @@ $('refuse-dms').addEventListener('change', async (e) => {
 });
 $('lang').addEventListener('change', async (e) => {
   S.lang = e.target.value;
-  localStorage.setItem('tk.lang', S.lang);
   await api('locale', { user: S.user, locale: S.lang === 'es' ? 'es-ES' : 'en-US' });
   await loadStrings();
   await loadState();
@@ -521,6 +529,9 @@ function connect() {
 }
 
 // ---------- start ----------
+await loadState();
+if (params.has('lang')) await api('locale', { user: S.user, locale: S.lang === 'es' ? 'es-ES' : 'en-US' });
+else await adoptLanguageOf(me());
 await loadStrings();
 await loadState();
 go(S.channelId);
