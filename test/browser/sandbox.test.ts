@@ -160,12 +160,12 @@ describe.skipIf(!existsSync(CHROMIUM))('sandbox page in Chromium', () => {
       await page.selectOption('#user-switch', 'bob');
       await expect.poll(() => page.locator('#me-avatar').textContent()).toBe('B');
       await page.selectOption('#lang', 'es');
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
       await typeLine(page, '/help');
       await expect.poll(() => page.locator('.msg.ephemeral .content').last().textContent()).toMatch(/Turnkeeper dirige juegos de mesa/);
       await page.selectOption('#user-switch', 'alice');
       await expect.poll(() => page.locator('#lang').inputValue()).toBe('en');
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
       await typeLine(page, '/help');
       await expect.poll(() => page.locator('.msg.ephemeral .content').last().textContent()).toMatch(/Turnkeeper runs tabletop games/);
       await page.selectOption('#user-switch', 'bob');
