@@ -410,6 +410,9 @@ export function createSchedule(deps: ScheduleDeps) {
       return items.length;
     },
 
+    /** Plans a game's jobs again from its clock rows (the start-up reconcile, when its jobs were lost). */
+    replan: planGame,
+
     /**
      * Applies a `turn` outbox row: seats that stopped waiting lose their jobs, newly awaited seats start a
      * fresh wait (mute lifted, reminder count reset). Rows older than one already applied do nothing.

@@ -12,6 +12,7 @@ import type { Metrics } from '../ops/metrics.ts';
 import { fromRoot } from '../ops/paths.ts';
 import { startRenderHost, type RenderPack } from '../render/host.ts';
 import { openDatabase, type Database } from '../store/index.ts';
+import { reconcileSchedule } from '../app/reconcile.ts';
 import { createDueStore, createSchedule, type Schedule } from '../app/schedule.ts';
 import { createScheduler, type Clock, type Scheduler } from '../scheduler/index.ts';
 
@@ -134,8 +135,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     schedule,
   });
   await scheduler.start();
+  const reconciled = await reconcileSchedule({ db, app, schedule, logger: schedulerLog });
   const rebuilt = await schedule.rebuild();
-  schedulerLog.info({ kind: scheduler.kind, rebuilt }, 'scheduler started');
+  schedulerLog.info({ kind: scheduler.kind, rebuilt, clocked: reconciled.clocked, replanned: reconciled.replanned }, 'scheduler started');
   const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 250 });
   dispatcher.start();
   return {

@@ -14,6 +14,11 @@ export interface MigrateOptions {
   /** An already open PGlite instance (in-memory tests, or the one `openDatabase` holds). */
   readonly pglite?: PGlite;
   readonly migrationsDir?: string;
+  /**
+   * Applies the migrations up to and including this folder name only: an older release's schema, for the
+   * upgrade test (prisma/releases.json names each release's last migration).
+   */
+  readonly through?: string;
 }
 
 /**
@@ -39,7 +44,10 @@ export async function migrate(options: MigrateOptions = {}): Promise<{ applied: 
   }
   const engine = await openSchemaEngine(factory);
   try {
-    const migrationsList = await readMigrations(options.migrationsDir ?? defaultMigrationsDir);
+    const all = await readMigrations(options.migrationsDir ?? defaultMigrationsDir);
+    const through = options.through;
+    if (through !== undefined && !all.migrationDirectories.some((m) => m.path === through)) throw new Error(`migrate: no migration named ${through}`);
+    const migrationsList = through === undefined ? all : { ...all, migrationDirectories: all.migrationDirectories.filter((m) => m.path <= through) };
     const out = await engine.applyMigrations({ migrationsList, filters: noFilters });
     return { applied: out.appliedMigrationNames };
   } finally {
