@@ -19,7 +19,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libjpeg62-turbo libgif7 librsvg2-2 tini \
  && rm -rf /var/lib/apt/lists/*
 # TURNKEEPER_RUN=dist: bin/turnkeeper.js runs the build above and refuses to start if it does not match the sources.
-ENV NODE_ENV=production DATA_DIR=/data TURNKEEPER_RUN=dist
+# TURNKEEPER_SANDBOX=false: a blank DISCORD_TOKEN stops start-up (naming it) instead of opening the local sandbox.
+ENV NODE_ENV=production DATA_DIR=/data TURNKEEPER_RUN=dist TURNKEEPER_SANDBOX=false
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data

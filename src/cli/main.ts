@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, loadConfig } from '../ops/config.ts';
 
-const USAGE = `turnkeeper <command>
+/** Exit codes (sysexits where one fits): what scripts and container supervisors can tell apart. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, unavailable: 69, config: 78 } as const;
+
+const USAGE = `turnkeeper <command> [--help]
 
   start                          run the bot (local sandbox when DISCORD_TOKEN is unset)
   migrate                        apply prisma/migrations to DATABASE_URL, or to the embedded database in DATA_DIR
@@ -11,68 +14,239 @@ const USAGE = `turnkeeper <command>
   game import <file>             import such a document as a new game
   game verify <id|file>          replay a game and report the first command whose hash diverges
   transcript <file...> [--json]  play transcript files against a fresh local stack
+
+\`turnkeeper <command> --help\` (or -h) explains one command and does nothing else.
+Exit codes: 0 done, 1 failed, 2 wrong usage, 69 database unreachable, 78 bad configuration.
 `;
 
-/** Runs one CLI command and returns the process exit code. Errors are printed, never thrown. */
-export async function main(argv: readonly string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  try {
-    switch (command) {
-      case 'start': {
-        const { start } = await import('./start.ts');
-        return await start(loadConfig());
-      }
-      case 'migrate': {
-        const config = loadConfig();
-        const { migrate } = await import('../store/migrate.ts');
-        const result = await migrate({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-        console.log(result.applied.length ? `applied: ${result.applied.join(', ')}` : 'database is up to date');
-        return 0;
-      }
-      case 'commands': {
-        if (rest[0] !== 'deploy') break;
-        const { deployCommands } = await import('./deploy.ts');
-        const guildAt = rest.indexOf('--guild');
-        return await deployCommands(loadConfig(), guildAt >= 0 ? rest[guildAt + 1] : undefined);
-      }
-      case 'pack': {
-        if (rest[0] !== 'validate' || !rest[1]) break;
-        const { validatePackCli } = await import('../content/index.ts');
-        const { gameModules } = await import('../games/index.ts');
-        const schemaFor = (gameType: string) => (Object.hasOwn(gameModules, gameType) ? gameModules[gameType]?.packSchema : undefined);
-        const { exitCode, output } = await validatePackCli(rest[1], { json: rest.includes('--json'), schemaFor });
-        console.log(output);
-        return exitCode;
-      }
-      case 'game': {
-        const { gameCli } = await import('./game.ts');
-        return await gameCli(loadConfig(), rest, (file) => readFile(file, 'utf8'));
-      }
-      case 'transcript': {
-        const files = rest.filter((a) => !a.startsWith('--'));
-        if (files.length === 0) break;
-        const { transcriptCli } = await import('./transcript.ts');
-        return await transcriptCli(files, { json: rest.includes('--json') });
-      }
-      case undefined:
-      case 'help':
-      case '--help':
-        console.log(USAGE);
-        return 0;
+/** One command's help and the options it accepts (`value`: the option takes the next word). */
+interface Topic {
+  readonly help: string;
+  readonly options?: Readonly<Record<string, { readonly value: boolean }>>;
+}
+
+const TOPICS = new Map<string, Topic>([
+  ['', { help: USAGE }],
+  ['help', { help: USAGE }],
+  [
+    'start',
+    {
+      help: `turnkeeper start
+
+Runs the bot until SIGINT or SIGTERM. With DISCORD_TOKEN it connects to Discord (and, with DATABASE_URL,
+applies migrations first in a short-lived child process); without it, a local Discord with a sandbox page
+opens on 127.0.0.1:PORT. TURNKEEPER_SANDBOX=false (the Docker image) refuses to start without DISCORD_TOKEN;
+TURNKEEPER_SANDBOX=true always opens the sandbox. Configuration comes from the environment (.env.example).
+`,
+    },
+  ],
+  [
+    'migrate',
+    {
+      help: `turnkeeper migrate
+
+Applies the pending migrations in prisma/migrations to DATABASE_URL, or to the embedded database under
+DATA_DIR when DATABASE_URL is unset, and says which it applied. Running it again applies nothing.
+`,
+    },
+  ],
+  ['commands', { help: `turnkeeper commands deploy [--guild ID]\n\nSlash commands: \`commands deploy --help\` explains the one subcommand.\n` }],
+  [
+    'commands deploy',
+    {
+      help: `turnkeeper commands deploy [--guild ID]
+
+Registers the slash commands with Discord: in the guild ID (or DEV_GUILD_ID) at once, otherwise globally
+(Discord may take up to an hour to show them everywhere). Needs DISCORD_TOKEN; DISCORD_APPLICATION_ID is
+read from the token when unset.
+`,
+      options: { '--guild': { value: true } },
+    },
+  ],
+  ['pack', { help: `turnkeeper pack validate <dir> [--json]\n\nContent packs: \`pack validate --help\` explains the one subcommand.\n` }],
+  [
+    'pack validate',
+    {
+      help: `turnkeeper pack validate <dir> [--json]
+
+Checks the content pack in <dir> against its game's schema. Every error names the file and the path
+inside it. --json prints one JSON document instead of lines. Exit 0 when the pack is valid, 1 when not.
+`,
+      options: { '--json': { value: false } },
+    },
+  ],
+  ['game', { help: `turnkeeper game export <id> | import <file> | verify <id|file>\n\nA game's portable JSON document: \`game <action> --help\` explains each.\n` }],
+  ['game export', { help: `turnkeeper game export <id>\n\nPrints the game with this id as one JSON document: seed, pack, rules version and the whole log.\n` }],
+  ['game import', { help: `turnkeeper game import <file>\n\nVerifies an exported JSON document and stores it as a new game; prints the new game's id.\n` }],
+  [
+    'game verify',
+    {
+      help: `turnkeeper game verify <id|file>
+
+Replays a stored game (by id) or an exported document (a file) from its seed and checks every command's
+hash. Exit 0 when the whole log replays, 1 with the first diverging command when not.
+`,
+    },
+  ],
+  [
+    'transcript',
+    {
+      help: `turnkeeper transcript <file...> [--json]
+
+Plays each transcript file against a fresh local stack (embedded database in memory, or DATABASE_URL) and
+reports every expectation that does not hold, with its file and line. --json prints each output as JSON.
+`,
+      options: { '--json': { value: false } },
+    },
+  ],
+]);
+
+/** Thrown for wrong usage: printed with the command's help, exit 2. */
+class UsageError extends Error {}
+
+/** The longest known command path at the start of `words` (`game export`, `pack`, or `` for none). */
+function topicOf(words: readonly string[]): string {
+  for (let n = Math.min(2, words.length); n > 0; n -= 1) {
+    const key = words.slice(0, n).join(' ');
+    if (TOPICS.has(key)) return key;
+  }
+  return '';
+}
+
+/**
+ * Splits a command line into its positional words and its options, refusing options the command does
+ * not take (so a typo never runs the command with its defaults).
+ */
+function parse(topic: string, args: readonly string[]): { words: string[]; options: Map<string, string | true> } {
+  const accepted = TOPICS.get(topic)?.options ?? {};
+  const words: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (!arg.startsWith('-') || arg === '-') {
+      words.push(arg);
+      continue;
     }
-    console.error(USAGE);
-    return 2;
+    const [name = arg, inline] = arg.split(/=(.*)/s, 2);
+    const spec = Object.hasOwn(accepted, name) ? accepted[name] : undefined;
+    if (!spec) throw new UsageError(`${topic ? `turnkeeper ${topic}` : 'turnkeeper'}: unknown option ${name}`);
+    if (!spec.value) {
+      options.set(name, true);
+      continue;
+    }
+    const value = inline ?? args[(i += 1)];
+    if (value === undefined || value === '' || value.startsWith('-')) throw new UsageError(`turnkeeper ${topic}: ${name} needs a value`);
+    options.set(name, value);
+  }
+  return { words, options };
+}
+
+function needs(topic: string, value: string | undefined, what: string): string {
+  if (value === undefined) throw new UsageError(`turnkeeper ${topic}: ${what} is missing`);
+  return value;
+}
+
+const FILE_ERRORS: Readonly<Record<string, string>> = { ENOENT: 'no such file or folder', EACCES: 'permission denied', EISDIR: 'is a folder, not a file', ENOTDIR: 'is not a folder' };
+
+/** The first line of an error, in words: never a stack trace on the terminal. */
+function plain(error: unknown): string {
+  const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+  if (typeof code === 'string' && typeof path === 'string' && Object.hasOwn(FILE_ERRORS, code)) return `cannot use ${path}: ${FILE_ERRORS[code]}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n').find((line) => line.trim() !== '')?.trim() ?? 'unknown error';
+}
+
+async function run(words: readonly string[], options: ReadonlyMap<string, string | true>): Promise<number> {
+  const [command, sub, ...rest] = words;
+  switch (command) {
+    case 'start': {
+      if (words.length > 1) throw new UsageError(`turnkeeper start: unexpected ${JSON.stringify(words[1])}`);
+      const { start } = await import('./start.ts');
+      return await start(loadConfig());
+    }
+    case 'migrate': {
+      if (words.length > 1) throw new UsageError(`turnkeeper migrate: unexpected ${JSON.stringify(words[1])}`);
+      const config = loadConfig();
+      const { migrate } = await import('../store/migrate.ts');
+      const result = await migrate({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+      console.log(result.applied.length ? `applied: ${result.applied.join(', ')}` : 'database is up to date');
+      return EXIT.ok;
+    }
+    case 'commands': {
+      if (sub !== 'deploy') throw new UsageError(sub === undefined ? 'turnkeeper commands: which one? (deploy)' : `turnkeeper: unknown command "commands ${sub}"`);
+      if (rest.length > 0) throw new UsageError(`turnkeeper commands deploy: unexpected ${JSON.stringify(rest[0])}`);
+      const { deployCommands } = await import('./deploy.ts');
+      const guild = options.get('--guild');
+      return await deployCommands(loadConfig(), typeof guild === 'string' ? guild : undefined);
+    }
+    case 'pack': {
+      if (sub !== 'validate') throw new UsageError(sub === undefined ? 'turnkeeper pack: which one? (validate)' : `turnkeeper: unknown command "pack ${sub}"`);
+      const dir = needs('pack validate', rest[0], 'the pack folder');
+      const { validatePackCli } = await import('../content/index.ts');
+      const { gameModules } = await import('../games/index.ts');
+      const schemaFor = (gameType: string) => (Object.hasOwn(gameModules, gameType) ? gameModules[gameType]?.packSchema : undefined);
+      const { exitCode, output } = await validatePackCli(dir, { json: options.has('--json'), schemaFor });
+      console.log(output);
+      return exitCode;
+    }
+    case 'game': {
+      if (sub === undefined) throw new UsageError('turnkeeper game: which one? (export, import or verify)');
+      if (!['export', 'import', 'verify'].includes(sub)) throw new UsageError(`turnkeeper: unknown command "game ${sub}"`);
+      needs(`game ${sub}`, rest[0], sub === 'import' ? 'the file' : sub === 'export' ? 'the game id' : 'the game id or file');
+      const { gameCli } = await import('./game.ts');
+      return await gameCli(loadConfig(), [sub, ...rest], (file) => readFile(file, 'utf8'));
+    }
+    case 'transcript': {
+      const files = words.slice(1);
+      needs('transcript', files[0], 'a transcript file');
+      const { transcriptCli } = await import('./transcript.ts');
+      return await transcriptCli(files, { json: options.has('--json') });
+    }
+    case undefined:
+    case 'help':
+      console.log(USAGE);
+      return EXIT.ok;
+    default:
+      throw new UsageError(`turnkeeper: unknown command "${command}"`);
+  }
+}
+
+/**
+ * Runs one CLI command and returns the process exit code. `--help`/`-h` anywhere prints that command's
+ * help and runs nothing; wrong usage exits 2; every error is printed in plain words, never thrown.
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const wantsHelp = argv.some((a) => a === '--help' || a === '-h');
+  const positional = argv.filter((a) => !a.startsWith('-'));
+  const topic = topicOf(positional[0] === 'help' ? positional.slice(1) : positional);
+  if (wantsHelp || positional[0] === 'help') {
+    const asked = positional[0] === 'help' ? positional[1] : positional[0];
+    if (asked !== undefined && topic === '') {
+      console.error(`turnkeeper: unknown command "${asked}"\n\n${USAGE}`);
+      return EXIT.usage;
+    }
+    console.log(TOPICS.get(topic)?.help ?? USAGE);
+    return EXIT.ok;
+  }
+  try {
+    const { words, options } = parse(topic, argv);
+    return await run(words, options);
   } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${TOPICS.get(topic)?.help ?? USAGE}`);
+      return EXIT.usage;
+    }
     if (error instanceof ConfigError) {
       console.error(error.message);
-      return 78;
+      return EXIT.config;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = plain(error);
     if (/Can't reach database server|ECONNREFUSED|ENOTFOUND|password authentication failed|does not exist/i.test(message)) {
-      console.error(`Cannot use the database named by DATABASE_URL: ${message.split('\n')[0]}`);
-      return 69;
+      console.error(`Cannot use the database named by DATABASE_URL: ${message}`);
+      return EXIT.unavailable;
     }
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    return 1;
+    console.error(`turnkeeper${topic ? ` ${topic}` : ''} failed: ${message}`);
+    if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error);
+    return EXIT.failed;
   }
 }

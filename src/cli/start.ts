@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
-import type { Config } from '../ops/config.ts';
+import { startMode, type Config } from '../ops/config.ts';
 import { startHealthServer } from '../ops/health.ts';
 import { createLogger, type Logger } from '../ops/logger.ts';
 import { createMetrics } from '../ops/metrics.ts';
@@ -29,16 +29,17 @@ export function migrateInChildProcess(logger: Logger, env: NodeJS.ProcessEnv = p
  * its own on 127.0.0.1, the embedded database, the in-process scheduler). Stops cleanly on SIGINT/SIGTERM.
  */
 export async function start(config: Config): Promise<number> {
+  const mode = startMode(config);
   const logger = createLogger(config.LOG_LEVEL);
   const metrics = createMetrics();
   let stopRuntime: () => Promise<void>;
   let health: Server | undefined;
-  if (config.DISCORD_TOKEN) {
+  if (mode.kind === 'discord') {
     if (config.DATABASE_URL && config.MIGRATE_ON_START) {
       const code = await migrateInChildProcess(logger);
       if (code !== 0) return code;
     }
-    const runtime = await startRuntime({ config: { ...config, MIGRATE_ON_START: false }, logger, metrics, token: config.DISCORD_TOKEN });
+    const runtime = await startRuntime({ config: { ...config, MIGRATE_ON_START: false }, logger, metrics, token: mode.token });
     stopRuntime = runtime.stop;
     health = await startHealthServer(config.HEALTH_PORT, metrics, {
       database: async () => (await runtime.db.prisma.$queryRawUnsafe('SELECT 1'), true),

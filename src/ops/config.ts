@@ -29,6 +29,7 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   GAME_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
   RENDER_THREAD: z.enum(['worker', 'inline']).default('worker'),
+  TURNKEEPER_SANDBOX: z.union([z.literal('auto'), bool]).default('auto'),
 });
 
 /**
@@ -79,4 +80,21 @@ function shardSetting(shards: 'auto' | number, ids: number[] | undefined, count:
   const outside = ids.find((id) => id >= total);
   if (outside !== undefined) throw new ConfigError('SHARD_IDS', `holds ${outside}, but shard ids run from 0 to ${total - 1} (SHARD_COUNT=${total})`);
   return { ids, count: total };
+}
+
+/** What `turnkeeper start` runs: the bot on Discord with its token, or the local sandbox. */
+export type StartMode = { readonly kind: 'discord'; readonly token: string } | { readonly kind: 'sandbox' };
+
+/**
+ * Decides between Discord and the local sandbox. `TURNKEEPER_SANDBOX=auto` (the default for `npm start`)
+ * opens the sandbox exactly when DISCORD_TOKEN is unset; `false` (the Docker image) makes a blank token a
+ * configuration error, so a container never comes up as a sandbox by mistake; `true` always opens it.
+ */
+export function startMode(config: Pick<Config, 'DISCORD_TOKEN' | 'TURNKEEPER_SANDBOX'>): StartMode {
+  if (config.TURNKEEPER_SANDBOX === true) return { kind: 'sandbox' };
+  if (config.DISCORD_TOKEN) return { kind: 'discord', token: config.DISCORD_TOKEN };
+  if (config.TURNKEEPER_SANDBOX === false) {
+    throw new ConfigError('DISCORD_TOKEN', 'is not set, and TURNKEEPER_SANDBOX=false (as in the Docker image) runs the bot on Discord only: put the bot token in DISCORD_TOKEN (.env), or set TURNKEEPER_SANDBOX=true for the local sandbox');
+  }
+  return { kind: 'sandbox' };
 }
