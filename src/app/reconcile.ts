@@ -41,8 +41,10 @@ export interface ReconcileReport {
 /**
  * Start-up repair after a schema upgrade (issue 14 "Backups and upgrades"): every playing game gets the
  * seat clocks and scheduled jobs the database truth calls for. Clocks come from the game's own state
- * (whose turn it is), as if the turn had begun now, so nobody is reminded, timed out or made dormant for
- * the time the bot could not see the game. When nothing is missing it costs one query.
+ * (whose turn it is), as if the turn had begun now, so nobody is reminded or timed out for the time the
+ * bot could not see the game; dormancy still counts from the game's last command, so a game idle past
+ * its limit goes dormant as it would have (and wakes with its next command). When nothing is missing it
+ * costs one query.
  * Safe with several processes starting at once: a turn is applied only once (`turnSeq`), and planning
  * jobs again replaces them under the same keys.
  */

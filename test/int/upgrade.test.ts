@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -8,6 +11,8 @@ import { createApp, type App } from '../../src/app/index.ts';
 import { reconcileSchedule } from '../../src/app/reconcile.ts';
 import { createDueStore, createSchedule, type Schedule, type TurnPayload } from '../../src/app/schedule.ts';
 import { PrismaClient } from '../../src/generated/prisma/client.ts';
+import { startLocalStack } from '../../src/local/stack.ts';
+import { createLogger } from '../../src/ops/logger.ts';
 import { fromRoot } from '../../src/ops/paths.ts';
 import { InProcessScheduler, ManualClock } from '../../src/scheduler/index.ts';
 import { migrate } from '../../src/store/migrate.ts';
@@ -80,6 +85,14 @@ async function tableOrder(db: Database): Promise<string[]> {
   return ordered.filter((t) => !NOT_COPIED.has(t));
 }
 
+let made: Promise<Fixture> | undefined;
+
+/** The fixture, made once for the whole file (every copy of it is written into its own database). */
+function fixtureOnce(): Promise<Fixture> {
+  made ??= makeFixture();
+  return made;
+}
+
 /** Lobby and playing games (with seats, moves, a pending prompt, a roll) and a finished one, made by today's code. */
 async function makeFixture(): Promise<Fixture> {
   const db = await openDatabase({ memory: true });
@@ -135,12 +148,15 @@ interface OldDatabase {
   query(sql: string, params?: unknown[]): Promise<Rows>;
   upgrade(): Promise<string[]>;
   open(): Promise<Database>;
+  /** Lets go of the database so the bot can open it: where it lives. */
+  release(): Promise<{ dataDir?: string; databaseUrl?: string }>;
   dispose(): Promise<void>;
 }
 
-async function openOld(kind: BackendKind, through: string): Promise<OldDatabase> {
+async function openOld(kind: BackendKind, through: string, onDisk = false): Promise<OldDatabase> {
   if (kind === 'pglite') {
-    const pglite = await PGlite.create();
+    const dataDir = onDisk ? await mkdtemp(path.join(tmpdir(), 'tk-upgrade-')) : undefined;
+    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
     await migrate({ pglite, through });
     let prisma: PrismaClient | undefined;
     return {
@@ -150,9 +166,14 @@ async function openOld(kind: BackendKind, through: string): Promise<OldDatabase>
         prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
         return { prisma, kind: 'pglite', close: async () => undefined };
       },
+      release: async () => {
+        await pglite.close();
+        return { dataDir };
+      },
       dispose: async () => {
         await prisma?.$disconnect();
-        await pglite.close();
+        if (!pglite.closed) await pglite.close();
+        if (dataDir) await rm(dataDir, { recursive: true, force: true });
       },
     };
   }
@@ -173,12 +194,18 @@ async function openOld(kind: BackendKind, through: string): Promise<OldDatabase>
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let db: Database | undefined;
+  let released = false;
   return {
     query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as Rows,
     upgrade: async () => (await migrate({ databaseUrl: url })).applied,
     open: async () => (db = await openDatabase({ databaseUrl: url, migrate: false })),
-    dispose: async () => {
+    release: async () => {
       await client.end();
+      released = true;
+      return { databaseUrl: url };
+    },
+    dispose: async () => {
+      if (!released) await client.end();
       await db?.close();
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
@@ -212,7 +239,7 @@ describe('prisma/releases.json', () => {
 describe.each(backends)('upgrading the schema with games in place (%s)', (kind) => {
   let fixture: Fixture;
   beforeAll(async () => {
-    fixture = await makeFixture();
+    fixture = await fixtureOnce();
   });
 
   describe.each(starts)('from $label ($through)', ({ through }) => {
@@ -286,8 +313,19 @@ describe.each(backends)('upgrading the schema with games in place (%s)', (kind) 
       }
     });
 
-    it('GIVEN the bot starts again WHEN nothing is missing THEN the reconcile repairs nothing', async () => {
-      expect(await reconcileSchedule({ db, app: booted.app, schedule: booted.schedule })).toEqual({ clocked: 0, replanned: 0, failed: [] });
+    it('GIVEN the bot starts again WHEN nothing is missing THEN the reconcile repairs nothing, with one query and no game loaded', async () => {
+      const used: string[] = [];
+      const prisma = new Proxy(db.prisma, {
+        get(target, prop) {
+          if (typeof prop === 'string') used.push(prop);
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const app = new Proxy(booted.app, { get: (target, prop) => (used.push(`app.${String(prop)}`), Reflect.get(target, prop) as unknown) });
+      const schedule = new Proxy(booted.schedule, { get: (target, prop) => (used.push(`schedule.${String(prop)}`), Reflect.get(target, prop) as unknown) });
+      expect(await reconcileSchedule({ db: { ...db, prisma }, app, schedule })).toEqual({ clocked: 0, replanned: 0, failed: [] });
+      expect(used).toEqual(['$queryRawUnsafe']);
     });
 
     it('GIVEN a playing game whose jobs were lost WHEN the bot starts THEN its jobs are planned again from its clocks', async () => {
@@ -311,4 +349,37 @@ describe.each(backends)('upgrading the schema with games in place (%s)', (kind) 
       expect(await db.prisma.outbox.count({ where: { gameId, kind: 'reminder' } })).toBe(1);
     });
   });
+});
+
+describe.each(backends)('starting the new bot on a database the previous release left (%s)', (kind) => {
+  const through = starts[0]?.through ?? head;
+
+  it('GIVEN stored games at the older schema WHEN `turnkeeper start` opens it (migrating on start) THEN every playing game has its clocks at once and its reminders a day later', async () => {
+    const fixture = await fixtureOnce();
+    const old = await openOld(kind, through, true);
+    try {
+      await store(old, fixture);
+      const where = await old.release();
+      // The embedded database must be this folder's, not the DATABASE_URL the PostgreSQL runs set.
+      const url = process.env.DATABASE_URL;
+      if (kind === 'pglite') delete process.env.DATABASE_URL;
+      const stack = await startLocalStack({ ...where, memory: false, env: {}, modules: { tally: tallyGame }, logger: createLogger('silent') }).finally(() => {
+        if (url !== undefined) process.env.DATABASE_URL = url;
+      });
+      try {
+        expect(stack.runtime.db.kind).toBe(kind === 'pglite' ? 'pglite' : 'postgres');
+        const prisma = stack.runtime.db.prisma;
+        const playing = [fixture.games.duel, fixture.games.challenged, fixture.games.solo];
+        const clocked = await prisma.seatClock.groupBy({ by: ['gameId'], where: { active: true }, _count: true });
+        expect(clocked.map((c) => c.gameId).sort()).toEqual([...playing].sort());
+        await stack.advance(25 * HOUR);
+        const reminded = await prisma.outbox.groupBy({ by: ['gameId'], where: { kind: 'reminder' }, _count: true });
+        expect(reminded.map((r) => r.gameId).sort()).toEqual([...playing].sort());
+      } finally {
+        await stack.stop();
+      }
+    } finally {
+      await old.dispose();
+    }
+  }, 120_000);
 });
