@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { latencyCases } from './latency.ts';
 import { microCases } from './micro.ts';
+import { reconcileCases } from './reconcile.ts';
 import { throughputCases } from './throughput.ts';
 import { machine, table, type BenchRow } from './stats.ts';
 
@@ -14,6 +15,7 @@ const cases: Record<string, (quick: boolean) => Promise<BenchRow[]>> = {
   micro: microCases,
   latency: latencyCases,
   throughput: throughputCases,
+  reconcile: reconcileCases,
 };
 
 const rows: BenchRow[] = [];
