@@ -92,9 +92,11 @@ export const command: CommandModule = {
       case 'recap':
         return recapAnswer(ctx, game.gameId);
       case 'export': {
-        const r = await app.exportGame(game.gameId);
+        const r = await app.exportFor(game.gameId, actor);
         if (!r.ok) return r;
-        return ok({ visibility: 'ephemeral', content: ctx.t('commands.replies.exported'), files: [jsonFile(`${game.gameType}-${game.gameId}.json`, r.value)] });
+        const record = r.value.kind === 'record';
+        const name = `${game.gameType}-${game.gameId}${record ? '-record' : ''}.json`;
+        return ok({ visibility: 'ephemeral', content: ctx.t(record ? 'commands.replies.exportedRecord' : 'commands.replies.exported'), files: [jsonFile(name, r.value.doc)] });
       }
     }
     return reject('core.unknownCommand', { type: sub });

@@ -1,38 +1,32 @@
-import { z } from 'zod';
-import { ok, reject, replay, undoneSeqs, type GameModule, type Genesis, type Json, type LogEntry, type Rejection, type Result } from '../core/index.ts';
-import { insertImportedGame, loadLog, type GameWithSeats } from '../store/index.ts';
+import {
+  applyCommand,
+  err,
+  genesisSnapshot,
+  ok,
+  reject,
+  replay,
+  undoneSeqs,
+  UNDO,
+  type GameEvent,
+  type GameModule,
+  type Genesis,
+  type Json,
+  type LogEntry,
+  type Rejection,
+  type Result,
+  type Snapshot,
+} from '../core/index.ts';
+import { insertImportedGame, loadBackup, loadLog, type GameWithSeats } from '../store/index.ts';
 import type { Database } from '../store/index.ts';
-import type { AppResult, GameExport, ImportPlace, PackRef, VerifyReport } from './types.ts';
+import { checkExport, EXPORT_FORMAT, RECORD_FORMAT } from './archive-format.ts';
+import type { AppActor, AppResult, ExportForUser, ExportPack, GameExport, GameRecord, ImportPlace, ImportProblem, PackRef, RecordEntry, VerifyReport } from './types.ts';
 
 type AnyModule = GameModule<any, any, any>;
 
-const exportSchema = z.object({
-  format: z.literal('turnkeeper.game/1'),
-  gameType: z.string().min(1),
-  rulesVersion: z.string(),
-  pack: z.object({ id: z.string(), version: z.string() }).nullable(),
-  genesis: z.object({
-    gameType: z.string(),
-    rulesVersion: z.string(),
-    options: z.unknown(),
-    seats: z.array(z.object({ index: z.number().int().min(0), name: z.string() })),
-    seed: z.number().int(),
-  }),
-  log: z.array(
-    z.object({
-      seq: z.number().int().min(1),
-      type: z.string().min(1),
-      args: z.json(),
-      seat: z.number().int().nullable(),
-      asHost: z.boolean(),
-      actorUserId: z.string(),
-      at: z.iso.datetime().refine((at) => new Date(at).toISOString() === at, 'at must be canonical ISO 8601 with milliseconds'),
-      nonce: z.string().min(1),
-      stateHashAfter: z.string(),
-      irreversible: z.boolean(),
-    }),
-  ),
-});
+/** A refused import or verification: a code for Discord and every problem found, each with its path. */
+export interface ImportRefusal extends Rejection {
+  readonly problems: readonly ImportProblem[];
+}
 
 /** What the archive needs from the application service. */
 export interface ArchiveDeps {
@@ -42,7 +36,35 @@ export interface ArchiveDeps {
   loadGame(gameId: string): Promise<Result<GameWithSeats, Rejection>>;
 }
 
-/** Export, import and verification of a game's whole log (`/game export`, `turnkeeper game import|verify`). */
+const RECORD_NOTE =
+  'The table record of a game in play: what everyone at the table has seen. It holds no seed, no state hash, no command arguments and nothing hidden, so it can be neither verified nor imported. The full file is offered to the players once the game is over.';
+
+/** A pack content hash when the pack or game row carries one (added by pack pinning); absent otherwise. */
+function hashOf(value: unknown): string | undefined {
+  const h = (value as { hash?: unknown; packHash?: unknown } | null | undefined) ?? {};
+  const hash = h.hash ?? h.packHash;
+  return typeof hash === 'string' && hash.length > 0 ? hash : undefined;
+}
+
+function exportPack(g: GameWithSeats): ExportPack | null {
+  if (g.packId === null || g.packVersion === null) return null;
+  const hash = hashOf(g);
+  return { id: g.packId, version: g.packVersion, ...(hash ? { hash } : {}) };
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+function refusal(code: string, problems: readonly ImportProblem[], params: Record<string, string | number | boolean> = {}): Result<never, ImportRefusal> {
+  const first = problems[0];
+  return err({ code, params: { path: first?.path ?? '', count: problems.length, ...params }, problems });
+}
+
+/**
+ * Export, import and verification of a game's whole log (`/game export`, `turnkeeper game export|import|verify`).
+ * While a game runs, nothing a seated player, a spectator or the host can ask for carries the seed, a state
+ * hash or hidden state: the host gets the table record only. The verifiable file goes to the players once
+ * the game has ended, and to the operator (the CLI on the server) at any time, as a whole backup.
+ */
 export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveDeps) {
   async function verifyLog(module: AnyModule, genesis: Genesis, log: readonly LogEntry[], pack: PackRef | undefined): Promise<VerifyReport> {
     const r = replay(module, genesis, log, pack?.data);
@@ -50,76 +72,238 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     return { ok: false, seq: r.seq, expected: r.expected, actual: r.actual, reason: r.reason, ...(r.rejection ? { rejection: r.rejection } : {}) };
   }
 
-  function parseExport(doc: unknown): Result<GameExport & { module: AnyModule; packRef: PackRef | undefined }, Rejection> {
-    const parsed = exportSchema.safeParse(doc);
-    if (!parsed.success) return reject('core.import.invalid', { path: parsed.error.issues[0]?.path.join('.') ?? '' });
-    const d = parsed.data as unknown as GameExport;
-    const module = moduleFor(d.gameType);
-    if (!module.ok) return module;
-    if (d.genesis.gameType !== d.gameType) return reject('core.import.invalid', { path: 'genesis.gameType' });
-    if (d.rulesVersion !== module.value.rulesVersion || d.genesis.rulesVersion !== d.rulesVersion) {
-      return reject('core.import.rulesVersion', { expected: module.value.rulesVersion, actual: d.rulesVersion });
-    }
-    if (d.log.some((e, i) => e.seq !== i + 1)) return reject('core.import.invalid', { path: 'log.seq' });
+  function module(gameType: string): AnyModule | undefined {
+    const m = moduleFor(gameType);
+    return m.ok ? m.value : undefined;
+  }
+
+  /** Every check that needs no replay, then the pack (installed, same version, same hash when both know it). */
+  function parseExport(doc: unknown): Result<GameExport & { module: AnyModule; packRef: PackRef | undefined }, ImportRefusal> {
+    const checked = checkExport(doc, module);
+    if (!checked.ok) return refusal('core.import.invalid', checked.error);
+    const d = checked.value;
     const pack = d.pack ? packFor(d.gameType, d.pack.id, d.pack.version) : ok(undefined);
+    if (!pack.ok) return refusal('core.import.invalid', [{ path: 'pack', message: `expected a pack installed here; ${d.pack?.id ?? ''} ${d.pack?.version ?? ''} is not` }]);
+    const fileHash = d.pack?.hash;
+    const hereHash = hashOf(pack.value);
+    if (fileHash && hereHash && fileHash !== hereHash) {
+      return refusal('core.import.invalid', [{ path: 'pack.hash', message: `expected ${hereHash}, the content of ${d.pack?.id ?? ''} ${d.pack?.version ?? ''} installed here; the game was played on other content` }]);
+    }
+    return ok({ ...d, packRef: pack.value });
+  }
+
+  /** The public events of each command, replayed from the seed on the server (they never leave with it). */
+  function publicLog(module: AnyModule, genesis: Genesis, log: readonly LogEntry[], pack: PackRef | undefined): { opening: GameEvent[]; entries: RecordEntry[] } {
+    let current: Snapshot = genesisSnapshot(module, genesis, pack?.data);
+    const opening: GameEvent[] = [{ to: 'public', code: 'core.game.started', params: { count: genesis.seats.length } }, ...(module.introduction?.(current.state, pack?.data) ?? [])];
+    const stack: { seq: number; before: Snapshot }[] = [];
+    const undone = undoneSeqs(log);
+    const entries: RecordEntry[] = [];
+    const types = new Map(log.map((e) => [e.seq, e.type] as const));
+    for (const e of log) {
+      let events: readonly GameEvent[] = [];
+      if (e.type === UNDO) {
+        const target = (e.args as { seq: number }).seq;
+        const top = stack.pop();
+        if (top) current = top.before;
+        events = [{ to: 'public', code: 'core.undone', params: { seq: target, type: types.get(target) ?? '' } }];
+      } else {
+        const applied = applyCommand(module, current, { type: e.type, args: e.args as Record<string, unknown> }, { seat: e.seat, asHost: e.asHost, now: e.at }, pack?.data);
+        if (applied.ok) {
+          if (applied.value.irreversible) stack.length = 0;
+          else stack.push({ seq: e.seq, before: current });
+          current = applied.value.snapshot;
+          events = applied.value.events;
+        }
+      }
+      entries.push({ seq: e.seq, seat: e.seat, asHost: e.asHost, actorUserId: e.actorUserId, at: e.at, undone: undone.has(e.seq), events: events.filter((x) => x.to === 'public') });
+    }
+    return { opening: opening.filter((x) => x.to === 'public'), entries };
+  }
+
+  /** The table record of a started game: public view and public events only. */
+  async function record(g: GameWithSeats): AppResult<GameRecord> {
+    const m = moduleFor(g.gameType);
+    if (!m.ok) return m;
+    const pack = packFor(g.gameType, g.packId, g.packVersion);
     if (!pack.ok) return pack;
-    return ok({ ...d, module: module.value, packRef: pack.value });
+    const genesis = g.genesis as unknown as Genesis;
+    const log = await loadLog(prisma, g.id);
+    const r = replay(m.value, genesis, log, pack.value?.data, { verify: 'final' });
+    if (!r.ok) return reject('core.game.corrupt', { seq: r.seq });
+    const { opening, entries } = publicLog(m.value, genesis, log, pack.value);
+    return ok({
+      format: RECORD_FORMAT,
+      verifiable: false,
+      note: RECORD_NOTE,
+      gameType: g.gameType,
+      rulesVersion: genesis.rulesVersion,
+      pack: exportPack(g),
+      status: g.status,
+      seq: g.seq,
+      seats: genesis.seats.map((s) => ({ index: s.index, userName: s.name })),
+      opening,
+      log: entries,
+      publicView: m.value.publicView(r.snapshot.state),
+    });
+  }
+
+  /**
+   * The verifiable file. `backup` (the operator's) adds what only the server should hand out: the players'
+   * personal settings, the seat clocks and the scheduled jobs.
+   */
+  async function full(g: GameWithSeats, backup: boolean): AppResult<GameExport> {
+    if (g.genesis === null) return reject('core.game.notStarted');
+    const genesis = g.genesis as unknown as Genesis;
+    const [log, rows] = await Promise.all([loadLog(prisma, g.id), backup ? loadBackup(prisma, g.id) : Promise.resolve(null)]);
+    return ok({
+      format: EXPORT_FORMAT,
+      gameType: g.gameType,
+      rulesVersion: genesis.rulesVersion,
+      pack: exportPack(g),
+      genesis,
+      log,
+      game: {
+        id: g.id,
+        guildId: g.guildId,
+        channelId: g.channelId,
+        threadId: g.threadId,
+        status: g.status === 'lobby' ? 'playing' : g.status,
+        hostUserId: g.hostUserId,
+        locale: g.locale === 'es' ? 'es' : 'en',
+        seatLimit: g.seatLimit,
+        policy: g.policy as Json,
+        pausedAt: iso(g.pausedAt),
+        dormantAt: iso(g.dormantAt),
+        lastActivityAt: g.lastActivityAt.toISOString(),
+        turnSeq: g.turnSeq,
+      },
+      seats: g.seats.map((s) => ({
+        index: s.index,
+        userId: s.userId,
+        userName: s.userName,
+        role: s.role,
+        ...(backup ? { prefs: s.prefs as Json, awayUntil: iso(s.awayUntil) } : {}),
+      })),
+      ...(rows
+        ? {
+            clocks: rows.clocks.map((c) => ({
+              seat: c.seat,
+              active: c.active,
+              turnSeq: c.turnSeq,
+              kind: c.kind,
+              turnStartedAt: c.turnStartedAt.toISOString(),
+              remindersSent: c.remindersSent,
+              stalledSent: c.stalledSent,
+              extensionsThisTurn: c.extensionsThisTurn,
+              extensionsUsed: c.extensionsUsed,
+              reminderRef: (c.reminderRef ?? null) as Json,
+            })),
+            jobs: rows.jobs.map((j) => ({ queue: j.queue, key: j.key, seq: j.seq, at: j.at.toISOString(), data: j.data as Json })),
+          }
+        : {}),
+    });
   }
 
   return {
+    /** The operator's whole backup (`turnkeeper game export` on the server): never offered through Discord. */
     async exportGame(gameId: string): AppResult<GameExport> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      return full(game.value, true);
+    },
+
+    /**
+     * `/game export`: during play, the host alone gets the table record (no seed, nothing hidden); once the
+     * game has ended, its players and host get the verifiable file (without anyone's personal settings).
+     */
+    async exportFor(gameId: string, actor: AppActor): AppResult<ExportForUser> {
       const game = await loadGame(gameId);
       if (!game.ok) return game;
       const g = game.value;
       if (g.genesis === null) return reject('core.game.notStarted');
-      const genesis = g.genesis as unknown as Genesis;
-      return ok({
-        format: 'turnkeeper.game/1',
-        gameType: g.gameType,
-        rulesVersion: genesis.rulesVersion,
-        pack: g.packId !== null && g.packVersion !== null ? { id: g.packId, version: g.packVersion } : null,
-        genesis,
-        log: await loadLog(prisma, gameId),
-      });
+      const isHost = g.hostUserId === actor.userId;
+      if (g.status === 'playing') {
+        if (!isHost) return reject('core.export.hostOnly');
+        const r = await record(g);
+        return r.ok ? ok({ kind: 'record', doc: r.value }) : r;
+      }
+      if (!isHost && !g.seats.some((s) => s.role === 'player' && s.userId === actor.userId)) return reject('core.export.playersOnly');
+      const r = await full(g, false);
+      return r.ok ? ok({ kind: 'full', doc: r.value }) : r;
     },
 
-    /** Verifies an exported game and stores it as a new game at `place`; seats are claimed by their log's actors. */
-    async importGame(doc: unknown, place: ImportPlace): AppResult<{ gameId: string }> {
+    /**
+     * Checks every part of a game file, replays it, and stores it as a new game: back where it was played
+     * (a version 2 file, unless `place` says otherwise), with its host, seats, spectators, settings,
+     * clocks and scheduled reminders. A version 1 file's seats are claimed by their log's actors.
+     */
+    async importGame(doc: unknown, place?: ImportPlace & { readonly detached?: boolean }): Promise<Result<{ gameId: string }, ImportRefusal>> {
       const parsed = parseExport(doc);
       if (!parsed.ok) return parsed;
       const d = parsed.value;
       const r = replay(d.module, d.genesis, d.log, d.packRef?.data);
-      if (!r.ok) return reject('core.import.diverged', { seq: r.seq });
-      const seats = d.genesis.seats.map((s) => ({
-        index: s.index,
-        userName: s.name,
-        userId: d.log.find((e) => e.seat === s.index && !e.asHost)?.actorUserId ?? `unclaimed:${s.index}`,
-      }));
+      if (!r.ok) {
+        const at = `log[${r.seq - 1}]`;
+        const message = r.reason === 'hash' ? 'expected the state hash its replay gives; the log was changed or played on other rules' : `expected a command the rules accept; they refuse it (${r.rejection?.code ?? 'refused'})`;
+        return refusal('core.import.diverged', [{ path: at, message }], { seq: r.seq });
+      }
+      const phase = d.module.status(r.snapshot.state).phase;
+      const row = d.game;
+      if (row && (row.status === 'playing') !== (phase === 'playing') && row.status !== 'abandoned') {
+        return refusal('core.import.invalid', [{ path: 'game.status', message: `expected ${phase === 'playing' ? 'playing' : 'finished'}, as the replayed log ends` }]);
+      }
+      const status = row?.status ?? (phase === 'playing' ? 'playing' : 'finished');
+      const seats = d.seats
+        ? d.seats.map((s) => ({ ...s, awayUntil: s.awayUntil ? new Date(s.awayUntil) : null }))
+        : [
+            ...new Map(
+              d.genesis.seats.map((s) => {
+                const userId = d.log.find((e) => e.seat === s.index && !e.asHost)?.actorUserId ?? `unclaimed:${s.index}`;
+                return [userId, { index: s.index, userName: s.name, userId }] as const;
+              }),
+            ).values(),
+          ];
+      const where = place && !place.detached ? place : undefined;
       const inserted = await insertImportedGame(prisma, {
-        guildId: place.guildId,
-        channelId: place.channelId,
-        threadId: place.threadId ?? null,
+        guildId: where?.guildId ?? row?.guildId ?? place?.guildId ?? 'import',
+        channelId: where?.channelId ?? row?.channelId ?? place?.channelId ?? 'import',
+        threadId: where ? (where.threadId ?? null) : place?.detached ? null : (row?.threadId ?? null),
         gameType: d.gameType,
         packId: d.pack?.id ?? null,
         packVersion: d.pack?.version ?? null,
         rulesVersion: d.rulesVersion,
         seed: d.genesis.seed,
         options: d.genesis.options as Json,
-        hostUserId: place.host.userId,
-        locale: place.locale ?? place.host.locale ?? 'en',
-        status: d.module.status(r.snapshot.state).phase === 'playing' ? 'playing' : 'finished',
+        hostUserId: row?.hostUserId ?? place?.host.userId ?? 'import',
+        locale: row?.locale ?? place?.locale ?? place?.host.locale ?? 'en',
+        seatLimit: row?.seatLimit ?? null,
+        status,
         genesis: d.genesis,
         snapshot: r.snapshot,
         hash: r.hash,
-        seats: [...new Map(seats.map((s) => [s.userId, s] as const)).values()],
+        seats,
         log: d.log,
         undone: undoneSeqs(d.log),
+        ...(row
+          ? {
+              policy: row.policy,
+              pausedAt: row.pausedAt ? new Date(row.pausedAt) : null,
+              dormantAt: row.dormantAt ? new Date(row.dormantAt) : null,
+              lastActivityAt: new Date(row.lastActivityAt),
+              turnSeq: row.turnSeq,
+            }
+          : {}),
+        clocks: (d.clocks ?? []).map((c) => ({ ...c, turnStartedAt: new Date(c.turnStartedAt), reminderRef: where || place?.detached ? null : c.reminderRef })),
+        jobs: (gameId) =>
+          (d.jobs ?? []).map((j) => ({ queue: j.queue, key: j.key.split(row?.id ?? '').join(gameId), seq: j.seq, at: new Date(j.at), data: { ...(j.data as Record<string, Json>), gameId } })),
       });
-      return inserted.ok ? ok({ gameId: inserted.id }) : reject('core.thread.taken');
+      if (!inserted.ok) return refusal('core.thread.taken', [{ path: 'game.threadId', message: 'expected a thread that holds no game here; import a copy without a thread (--detached)' }]);
+      return ok({ gameId: inserted.id });
     },
 
-    /** Replays a stored game (by id) or an exported document and reports the first diverging seq, if any. */
-    async verify(idOrDoc: string | GameExport): AppResult<VerifyReport> {
+    /** Replays a stored game (by id) or a game file and reports the first diverging seq, if any. */
+    async verify(idOrDoc: string | GameExport): Promise<Result<VerifyReport, Rejection | ImportRefusal>> {
       if (typeof idOrDoc !== 'string') {
         const parsed = parseExport(idOrDoc);
         if (!parsed.ok) return parsed;
@@ -129,11 +313,11 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
       if (!game.ok) return game;
       const g = game.value;
       if (g.genesis === null) return reject('core.game.notStarted');
-      const module = moduleFor(g.gameType);
-      if (!module.ok) return module;
+      const m = moduleFor(g.gameType);
+      if (!m.ok) return m;
       const pack = packFor(g.gameType, g.packId, g.packVersion);
       if (!pack.ok) return pack;
-      return ok(await verifyLog(module.value, g.genesis as unknown as Genesis, await loadLog(prisma, g.id), pack.value));
+      return ok(await verifyLog(m.value, g.genesis as unknown as Genesis, await loadLog(prisma, g.id), pack.value));
     },
   };
 }

@@ -114,14 +114,124 @@ export interface SecretsView {
   readonly view: Json;
 }
 
-/** One portable document per game: enough to rebuild and verify it anywhere. */
+/** A pack as an export names it; `hash` (the pack's content hash) is optional until games record it. */
+export interface ExportPack {
+  readonly id: string;
+  readonly version: string;
+  readonly hash?: string;
+}
+
+/** One seat of an exported game: players and spectators, with their notification settings in a backup. */
+export interface ExportSeat {
+  readonly index: number;
+  readonly userId: string;
+  readonly userName: string;
+  readonly role: 'player' | 'spectator';
+  /** Personal settings (time zone, quiet hours, channel): only in the operator's backup. */
+  readonly prefs?: Json;
+  readonly awayUntil?: string | null;
+}
+
+/** A seat's reminder and deadline clock, as `SeatClock` holds it. */
+export interface ExportClock {
+  readonly seat: number;
+  readonly active: boolean;
+  readonly turnSeq: number;
+  readonly kind: string;
+  readonly turnStartedAt: string;
+  readonly remindersSent: number;
+  readonly stalledSent: boolean;
+  readonly extensionsThisTurn: number;
+  readonly extensionsUsed: number;
+  readonly reminderRef: Json;
+}
+
+/** A scheduled reminder, deadline or dormancy check, as `ScheduledJob` holds it. */
+export interface ExportJob {
+  readonly queue: string;
+  readonly key: string;
+  readonly seq: number;
+  readonly at: string;
+  readonly data: Json;
+}
+
+/** The game row around the log: where it is played, who hosts it and how it reminds. */
+export interface ExportGameRow {
+  /** The id it had where it was exported (job keys carry it). */
+  readonly id: string;
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly threadId: string | null;
+  readonly status: GameRowStatus;
+  readonly hostUserId: string;
+  readonly locale: string;
+  readonly seatLimit: number | null;
+  readonly policy: Json;
+  readonly pausedAt: string | null;
+  readonly dormantAt: string | null;
+  readonly lastActivityAt: string;
+  readonly turnSeq: number;
+}
+
+/**
+ * One portable, verifiable document per game (the seed and the whole log): enough to rebuild and verify
+ * it anywhere. Version 2 adds the game row, seats, clocks and scheduled jobs, so it is a whole backup;
+ * version 1 files (log only) are still read.
+ */
 export interface GameExport {
-  readonly format: 'turnkeeper.game/1';
+  readonly format: 'turnkeeper.game/1' | 'turnkeeper.game/2';
   readonly gameType: string;
   readonly rulesVersion: string;
-  readonly pack: { readonly id: string; readonly version: string } | null;
+  readonly pack: ExportPack | null;
   readonly genesis: Genesis;
   readonly log: readonly LogEntry[];
+  readonly game?: ExportGameRow;
+  readonly seats?: readonly ExportSeat[];
+  /** Operator backups only. */
+  readonly clocks?: readonly ExportClock[];
+  /** Operator backups only. */
+  readonly jobs?: readonly ExportJob[];
+}
+
+/** One command of a table record: who acted, when, and what the table was told. */
+export interface RecordEntry {
+  readonly seq: number;
+  readonly seat: number | null;
+  readonly asHost: boolean;
+  readonly actorUserId: string;
+  readonly at: string;
+  readonly undone: boolean;
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * What the table has seen of a running game (`/game export` by the host during play): the public view
+ * and the public events of each command. No seed, no state hash, no command arguments, no hidden state:
+ * it cannot be verified nor imported.
+ */
+export interface GameRecord {
+  readonly format: 'turnkeeper.record/1';
+  readonly verifiable: false;
+  readonly note: string;
+  readonly gameType: string;
+  readonly rulesVersion: string;
+  readonly pack: ExportPack | null;
+  readonly status: GameRowStatus;
+  readonly seq: number;
+  readonly seats: readonly { readonly index: number; readonly userName: string }[];
+  readonly opening: readonly GameEvent[];
+  readonly log: readonly RecordEntry[];
+  readonly publicView: Json;
+}
+
+/** What `/game export` hands a user: the table record during play, the verifiable file once it ended. */
+export type ExportForUser = { readonly kind: 'record'; readonly doc: GameRecord } | { readonly kind: 'full'; readonly doc: GameExport };
+
+/** One problem of a refused import: where in the document, and what was expected there (English, for the CLI). */
+export interface ImportProblem {
+  /** Path inside the document, e.g. `log[3].at`; '' for the document as a whole. */
+  readonly path: string;
+  readonly message: string;
 }
 
 export type VerifyReport =
@@ -144,10 +254,12 @@ export interface NewGameInput {
   readonly packId?: string;
 }
 
+/** Where an imported game goes; without it, back where it was exported from (a version 2 file). */
 export interface ImportPlace {
   readonly guildId: string;
   readonly channelId: string;
   readonly threadId?: string | null;
+  /** Host when the file names none (version 1). */
   readonly host: AppActor;
   readonly locale?: string;
 }

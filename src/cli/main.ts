@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { ConfigError, loadConfig } from '../ops/config.ts';
 
 /** Exit codes (sysexits where one fits): what scripts and container supervisors can tell apart. */
@@ -10,8 +9,8 @@ const USAGE = `turnkeeper <command> [--help]
   migrate                        apply prisma/migrations to DATABASE_URL, or to the embedded database in DATA_DIR
   commands deploy [--guild ID]   register the slash commands with Discord (globally, or in one guild)
   pack validate <dir> [--json]   check a content pack; errors name the file and the path inside it
-  game export <id>               print a game as one JSON document (seed, pack, rules version, log)
-  game import <file>             import such a document as a new game
+  game export <id>               print a game's whole backup as JSON (seed, log, seats, settings, clocks, reminders)
+  game import <file> [--detached]  restore such a file where it was played (--detached: as a copy without its thread)
   game verify <id|file>          replay a game and report the first command whose hash diverges
   transcript <file...> [--json]  play transcript files against a fresh local stack
 
@@ -75,9 +74,31 @@ inside it. --json prints one JSON document instead of lines. Exit 0 when the pac
       options: { '--json': { value: false } },
     },
   ],
-  ['game', { help: `turnkeeper game export <id> | import <file> | verify <id|file>\n\nA game's portable JSON document: \`game <action> --help\` explains each.\n` }],
-  ['game export', { help: `turnkeeper game export <id>\n\nPrints the game with this id as one JSON document: seed, pack, rules version and the whole log.\n` }],
-  ['game import', { help: `turnkeeper game import <file>\n\nVerifies an exported JSON document and stores it as a new game; prints the new game's id.\n` }],
+  ['game', { help: `turnkeeper game export <id> | import <file> [--detached] | verify <id|file>\n\nA game's file on the server (README "Game files"): \`game <action> --help\` explains each.\n` }],
+  [
+    'game export',
+    {
+      help: `turnkeeper game export <id>
+
+Prints the game with this id as its whole backup, one JSON document: seed, pack, rules version, the whole
+log, the game's place, host and settings, seats and spectators with their personal settings, seat clocks
+and scheduled reminders. It holds every secret of the game: keep it on the server.
+`,
+    },
+  ],
+  [
+    'game import',
+    {
+      help: `turnkeeper game import <file> [--detached]
+
+Checks every part of a game file (at most 32 MB), replays it, and restores it where it was played, with
+its host, seats, settings, clocks and reminders (queued when the bot next starts); prints the new game's
+id. --detached imports a copy without its thread. A refused file gets every problem as
+"file: path: what was expected"; nothing is stored and the exit code is 1.
+`,
+      options: { '--detached': { value: false } },
+    },
+  ],
   [
     'game verify',
     {
@@ -194,7 +215,7 @@ async function run(words: readonly string[], options: ReadonlyMap<string, string
       if (!['export', 'import', 'verify'].includes(sub)) throw new UsageError(`turnkeeper: unknown command "game ${sub}"`);
       needs(`game ${sub}`, rest[0], sub === 'import' ? 'the file' : sub === 'export' ? 'the game id' : 'the game id or file');
       const { gameCli } = await import('./game.ts');
-      return await gameCli(loadConfig(), [sub, ...rest], (file) => readFile(file, 'utf8'));
+      return await gameCli(loadConfig(), [sub, ...rest, ...(options.has('--detached') ? ['--detached'] : [])]);
     }
     case 'transcript': {
       const files = words.slice(1);

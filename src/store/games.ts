@@ -30,7 +30,7 @@ export interface NewGameRow {
 const withSeats = { seats: { orderBy: { index: 'asc' } } } as const;
 
 /** The columns a new game row and an imported one share. */
-function gameColumns(row: Omit<NewGameRow, 'players' | 'seatLimit'>) {
+export function gameColumns(row: Omit<NewGameRow, 'players' | 'seatLimit'>) {
   return {
     guildId: row.guildId,
     channelId: row.channelId,
@@ -293,59 +293,6 @@ export async function appendCommand(prisma: PrismaClient, gameId: string, input:
   if (row) return { ok: true, seq, version: Number(row.version) };
   const earlier = await prisma.gameCommand.findUnique({ where: { gameId_nonce: { gameId, nonce: entry.nonce } }, select: { seq: true } });
   return { ok: false, reason: earlier ? 'duplicate' : 'conflict' };
-}
-
-export interface ImportGameRow extends Omit<NewGameRow, 'players'> {
-  readonly status: GameRowStatus;
-  readonly genesis: Genesis;
-  readonly snapshot: Snapshot;
-  readonly hash: string;
-  readonly seats: readonly { readonly index: number; readonly userId: string; readonly userName: string }[];
-  readonly log: readonly LogEntry[];
-  readonly undone: ReadonlySet<number>;
-}
-
-/** Writes a verified game with its whole log in one statement. */
-export async function insertImportedGame(
-  prisma: PrismaClient,
-  row: ImportGameRow,
-): Promise<{ ok: true; id: string } | { ok: false; reason: 'threadTaken' }> {
-  const last = row.log.at(-1);
-  try {
-    const game = await prisma.game.create({
-      data: {
-        ...gameColumns(row),
-        status: row.status,
-        seq: last?.seq ?? 0,
-        genesis: row.genesis as unknown as Prisma.InputJsonValue,
-        state: row.snapshot as unknown as Prisma.InputJsonValue,
-        stateHash: row.hash,
-        seats: { create: row.seats.map((s) => ({ index: s.index, userId: s.userId, userName: s.userName })) },
-        commands: {
-          createMany: {
-            data: row.log.map((e) => ({
-              seq: e.seq,
-              type: e.type,
-              args: e.args as Prisma.InputJsonValue,
-              seat: e.seat,
-              asHost: e.asHost,
-              actorUserId: e.actorUserId,
-              at: new Date(e.at),
-              nonce: e.nonce,
-              stateHashAfter: e.stateHashAfter,
-              irreversible: e.irreversible,
-              undone: row.undone.has(e.seq),
-            })),
-          },
-        },
-      },
-      select: { id: true },
-    });
-    return { ok: true, id: game.id };
-  } catch (error) {
-    if (isUniqueViolation(error) && uniqueFields(error).includes('threadId')) return { ok: false, reason: 'threadTaken' };
-    throw error;
-  }
 }
 
 /** Rewrites the cached snapshot after a rebuild from the log, only if the game has not moved meanwhile. */

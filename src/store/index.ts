@@ -11,7 +11,6 @@ export {
   loadLog,
   findCommandByNonce,
   appendCommand,
-  insertImportedGame,
   refreshCache,
   toLogEntry,
   type Game,
@@ -23,8 +22,8 @@ export {
   type StartGameInput,
   type AppendInput,
   type AppendResult,
-  type ImportGameRow,
 } from './games.ts';
+export { insertImportedGame, loadBackup, type ImportGameRow, type BackupRows } from './imports.ts';
 export { changeWaits, type WaitChange } from './clocks.ts';
 export {
   enqueue,

@@ -4,24 +4,11 @@ import { applyCommand, genesisSnapshot, type GameEvent, type Genesis, type Snaps
 import { formatEvents, promptButtons } from '../../discord/present.ts';
 import { packText } from './content.ts';
 import { comanautsGame } from './index.ts';
+import { primeShownIn, secretValues } from './leak.test-helper.ts';
 import { pack } from './scenario.test-helper.ts';
 import type { ComanautsState } from './state.ts';
 
 const names = ['Ana', 'Bea', 'Cid', 'Dot'];
-
-/** Every secret of a state as strings that must not show in public: ids and their names in both languages. */
-function secrets(s: ComanautsState, primeShown: boolean): string[] {
-  const out: string[] = [];
-  const named = (list: readonly { id: string; name: { en: string; es: string } }[], id: string): void => {
-    const card = list.find((x) => x.id === id);
-    out.push(`"${id}"`, `.${id}.`);
-    if (card) out.push(card.name.en, card.name.es);
-  };
-  if (!primeShown && s.primeEntity) named(pack.enemies, s.primeEntity);
-  for (const p of s.players) for (const card of p.avatarCards.slice(p.current + 1)) named(pack.avatars, card);
-  for (const die of s.dice.bag) out.push(die);
-  return out;
-}
 
 function publicSurface(s: ComanautsState, events: readonly GameEvent[], seq: number): string {
   const publicEvents = events.filter((e) => e.to === 'public');
@@ -52,9 +39,9 @@ describe('comanauts leak test', () => {
           if (!res.ok) throw new Error(`legal command refused: ${JSON.stringify(command)}`);
           snap = res.value.snapshot;
           const s = snap.state;
-          primeShown ||= s.enemies.some((e) => e.card === s.primeEntity) || s.outcome?.phase === 'won';
+          primeShown ||= primeShownIn(s);
           const surface = publicSurface(s, res.value.events, i + 1);
-          for (const secret of secrets(s, primeShown)) expect(surface, `step ${i} ${command.type}`).not.toContain(secret);
+          for (const secret of secretValues(s, primeShown)) expect(surface, `step ${i} ${command.type}`).not.toContain(secret);
           checked += 1;
         }
         expect(checked).toBeGreaterThan(0);
