@@ -40,24 +40,90 @@ export async function readGameFile(file: string, limit = MAX_GAME_FILE_BYTES): P
   }
   try {
     return { ok: true, doc: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, lines: [`${file}: not JSON (${jsonErrorWhere(text, error)})`] };
+  } catch {
+    return { ok: false, lines: [`${file}: not JSON (${jsonErrorWhere(text)})`] };
   }
 }
 
-/** "line 3, column 14: …" from a JSON.parse error, whichever way this Node version words its position. */
-function jsonErrorWhere(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const lineCol = /line (\d+) column (\d+)/.exec(message);
-  const position = /position (\d+)/.exec(message);
-  const reason = message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)/, '');
-  if (lineCol) return `line ${lineCol[1]}, column ${lineCol[2]}: ${reason}`;
-  if (position) {
-    const before = text.slice(0, Number(position[1]));
-    const line = before.split('\n').length;
-    return `line ${line}, column ${before.length - before.lastIndexOf('\n')}: ${reason}`;
+/** "line 3, column 14: unexpected ']'" for text JSON.parse refused (its own messages rarely give a position). */
+function jsonErrorWhere(text: string): string {
+  const { offset, reason } = jsonError(text);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${before.length - before.lastIndexOf('\n')}: ${reason}`;
+}
+
+/** The first syntax error of JSON text: a small iterative scanner (no recursion, so any depth is safe). */
+export function jsonError(text: string): { offset: number; reason: string } {
+  let i = 0;
+  const stack: ('[' | '{')[] = [];
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i] as string)) i++;
+  };
+  const fail = (what: string) => ({ offset: i, reason: i >= text.length ? 'the file ends too early' : `${what}, found ${JSON.stringify(text[i])}` });
+  const string = (): boolean => {
+    if (text[i] !== '"') return false;
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === '\\') i++;
+      else if ((text.charCodeAt(i) ?? 0) < 0x20) return false;
+      i++;
+    }
+    if (i >= text.length) return false;
+    i++;
+    return true;
+  };
+  const scalar = (): boolean => {
+    const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
+    if (!m) return false;
+    i += m[0].length;
+    return true;
+  };
+  for (;;) {
+    space();
+    const c = text[i];
+    if (c === '[' || c === '{') {
+      stack.push(c);
+      i++;
+      space();
+      if (text[i] === (c === '[' ? ']' : '}')) i++;
+      else if (c === '{') {
+        if (!string()) return fail('expected a key in double quotes');
+        space();
+        if (text[i] !== ':') return fail('expected ":"');
+        i++;
+        continue;
+      } else continue;
+      stack.pop();
+    } else if (c === '"') {
+      if (!string()) return fail('expected the end of the text');
+    } else if (!scalar()) return fail('expected a value');
+    for (;;) {
+      space();
+      const top = stack.at(-1);
+      if (top === undefined) {
+        if (i < text.length) return fail('expected the end of the file');
+        return { offset: i, reason: 'not JSON' };
+      }
+      if (text[i] === ',') {
+        i++;
+        if (top === '{') {
+          space();
+          if (!string()) return fail('expected a key in double quotes');
+          space();
+          if (text[i] !== ':') return fail('expected ":"');
+          i++;
+        }
+        break;
+      }
+      if (text[i] === (top === '[' ? ']' : '}')) {
+        i++;
+        stack.pop();
+        continue;
+      }
+      return fail(top === '[' ? 'expected "," or "]"' : 'expected "," or "}"');
+    }
   }
-  return reason;
 }
 
 function problemLines(file: string, problems: readonly ImportProblem[], verb: string): string[] {

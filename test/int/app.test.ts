@@ -230,10 +230,10 @@ describe.each(backends)('app on %s', (kind) => {
     const imported = unwrap(await app.importGame(json, { guildId: 'g2', channelId: 'c2', host: bo }));
     const copy = unwrap(await app.exportGame(imported.gameId));
     expect(copy.log).toEqual(doc.log);
-    expect(unwrap(await app.status(imported.gameId))).toMatchObject({ status: 'finished', seats: [{ userId: 'u-ana' }, { userId: 'unclaimed:1' }] });
+    expect(unwrap(await app.status(imported.gameId))).toMatchObject({ status: 'finished', hostUserId: 'u-ana', seats: [{ userId: 'u-ana' }, { userId: 'u-bo' }] });
     const tampered = { ...json, log: json.log.map((e) => (e.seq === 4 ? { ...e, args: { n: 2 } } : e)) };
     expect(unwrap(await app.verify(tampered))).toMatchObject({ ok: false, seq: 4, reason: 'hash' });
-    expect(await app.importGame(tampered, { guildId: 'g2', channelId: 'c2', host: bo })).toEqual({ ok: false, error: { code: 'core.import.diverged', params: { seq: 4 } } });
+    expect(await app.importGame(tampered, { guildId: 'g2', channelId: 'c2', host: bo })).toMatchObject({ ok: false, error: { code: 'core.import.diverged', params: { seq: 4 } } });
   });
 
   it('GIVEN rows for two threads WHEN one tick delivers them THEN the threads are served side by side and each thread keeps its order', async () => {
