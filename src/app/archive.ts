@@ -2,6 +2,7 @@ import {
   applyCommand,
   err,
   genesisSnapshot,
+  hashSnapshot,
   ok,
   reject,
   replay,
@@ -92,33 +93,40 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     return ok({ ...d, packRef: pack.value });
   }
 
-  /** The public events of each command, replayed from the seed on the server (they never leave with it). */
-  function publicLog(module: AnyModule, genesis: Genesis, log: readonly LogEntry[], pack: PackRef | undefined): { opening: GameEvent[]; entries: RecordEntry[] } {
+  /**
+   * The public events of each command, replayed from the seed on the server (the seed never leaves with
+   * them), checking every stored state hash on the way: `seq` of the first command that diverges.
+   */
+  function publicLog(module: AnyModule, genesis: Genesis, log: readonly LogEntry[], pack: PackRef | undefined): Result<{ opening: GameEvent[]; entries: RecordEntry[]; snapshot: Snapshot }, { seq: number }> {
     let current: Snapshot = genesisSnapshot(module, genesis, pack?.data);
+    let hash = hashSnapshot(current);
     const opening: GameEvent[] = [{ to: 'public', code: 'core.game.started', params: { count: genesis.seats.length } }, ...(module.introduction?.(current.state, pack?.data) ?? [])];
-    const stack: { seq: number; before: Snapshot }[] = [];
+    const stack: { seq: number; before: Snapshot; hash: string }[] = [];
     const undone = undoneSeqs(log);
     const entries: RecordEntry[] = [];
     const types = new Map(log.map((e) => [e.seq, e.type] as const));
     for (const e of log) {
-      let events: readonly GameEvent[] = [];
+      let events: readonly GameEvent[];
       if (e.type === UNDO) {
         const target = (e.args as { seq: number }).seq;
         const top = stack.pop();
-        if (top) current = top.before;
+        if (!top || top.seq !== target) return err({ seq: e.seq });
+        current = top.before;
+        hash = top.hash;
         events = [{ to: 'public', code: 'core.undone', params: { seq: target, type: types.get(target) ?? '' } }];
       } else {
         const applied = applyCommand(module, current, { type: e.type, args: e.args as Record<string, unknown> }, { seat: e.seat, asHost: e.asHost, now: e.at }, pack?.data);
-        if (applied.ok) {
-          if (applied.value.irreversible) stack.length = 0;
-          else stack.push({ seq: e.seq, before: current });
-          current = applied.value.snapshot;
-          events = applied.value.events;
-        }
+        if (!applied.ok) return err({ seq: e.seq });
+        if (applied.value.irreversible) stack.length = 0;
+        else stack.push({ seq: e.seq, before: current, hash });
+        current = applied.value.snapshot;
+        hash = applied.value.hash;
+        events = applied.value.events;
       }
+      if (hash !== e.stateHashAfter) return err({ seq: e.seq });
       entries.push({ seq: e.seq, seat: e.seat, asHost: e.asHost, actorUserId: e.actorUserId, at: e.at, undone: undone.has(e.seq), events: events.filter((x) => x.to === 'public') });
     }
-    return { opening: opening.filter((x) => x.to === 'public'), entries };
+    return ok({ opening: opening.filter((x) => x.to === 'public'), entries, snapshot: current });
   }
 
   /** The table record of a started game: public view and public events only. */
@@ -128,10 +136,9 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     const pack = packFor(g.gameType, g.packId, g.packVersion);
     if (!pack.ok) return pack;
     const genesis = g.genesis as unknown as Genesis;
-    const log = await loadLog(prisma, g.id);
-    const r = replay(m.value, genesis, log, pack.value?.data, { verify: 'final' });
-    if (!r.ok) return reject('core.game.corrupt', { seq: r.seq });
-    const { opening, entries } = publicLog(m.value, genesis, log, pack.value);
+    const replayed = publicLog(m.value, genesis, await loadLog(prisma, g.id), pack.value);
+    if (!replayed.ok) return reject('core.game.corrupt', { seq: replayed.error.seq });
+    const { opening, entries, snapshot } = replayed.value;
     return ok({
       format: RECORD_FORMAT,
       verifiable: false,
@@ -144,7 +151,7 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
       seats: genesis.seats.map((s) => ({ index: s.index, userName: s.name })),
       opening,
       log: entries,
-      publicView: m.value.publicView(r.snapshot.state),
+      publicView: m.value.publicView(snapshot.state),
     });
   }
 

@@ -146,6 +146,17 @@ describe.each(backends)('game files on %s', (kind) => {
     unwrap(await app.abandon(unwrap(await app.newGame({ guildId: 'g', channelId: 'c', threadId: `t-${kind}-${++thread}`, host: ana, gameType: 'tally', options: {} })).gameId, ana));
   });
 
+  it('GIVEN a move taken back WHEN the host exports the record THEN the move is marked undone with the public notice; GIVEN a stored log changed afterwards THEN the record is refused as corrupt at that move', async () => {
+    const gameId = await started('tally', [ana, bo], 12);
+    unwrap(await app.play(gameId, ana, { type: 'add', args: { n: 1 } }, 'ud1'));
+    unwrap(await app.undo(gameId, ana, 'ud2'));
+    const doc = unwrap(await app.exportFor(gameId, ana)).doc as GameRecord;
+    expect(doc.log.map((e) => [e.seq, e.undone, e.events.map((x) => x.code)])).toEqual([[1, true, ['tally.added']], [2, false, ['core.undone']]]);
+    expect(doc.publicView).toMatchObject({ scores: [0, 0] });
+    await db.prisma.gameCommand.update({ where: { gameId_seq: { gameId, seq: 1 } }, data: { args: { n: 2 } } });
+    expect(await app.exportFor(gameId, ana)).toEqual({ ok: false, error: { code: 'core.game.corrupt', params: { seq: 1 } } });
+  });
+
   it('GIVEN an abandoned game WHEN a seated player asks for its file THEN the verifiable file is handed out', async () => {
     const gameId = await started('tally', [ana, bo], 5);
     unwrap(await app.play(gameId, ana, { type: 'roll', args: {} }, 'ab1'));
