@@ -126,8 +126,13 @@ export function jsonError(text: string): { offset: number; reason: string } {
   }
 }
 
+/** Problems printed one per line; past this many, the rest are counted (a broken log can have thousands). */
+export const MAX_PROBLEM_LINES = 100;
+
 function problemLines(file: string, problems: readonly ImportProblem[], verb: string): string[] {
-  return [...problems.map((p) => `${file}: ${p.path || '(document)'}: ${p.message}`), `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${file}; ${verb}`];
+  const shown = problems.slice(0, MAX_PROBLEM_LINES).map((p) => `${file}: ${p.path || '(document)'}: ${p.message}`);
+  const more = problems.length > shown.length ? [`… and ${problems.length - shown.length} more`] : [];
+  return [...shown, ...more, `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${file}; ${verb}`];
 }
 
 /**

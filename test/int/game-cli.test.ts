@@ -92,6 +92,21 @@ describe('turnkeeper game import|verify|export', () => {
     expect(await db.prisma.game.count()).toBe(before);
   });
 
+  it('GIVEN a file with 150 broken log entries WHEN it is imported THEN the first 100 problems are printed, the rest counted, and the total given', async () => {
+    const exported = await app.exportGame(gameId);
+    if (!exported.ok) throw new Error(exported.error.code);
+    const doc = JSON.parse(JSON.stringify(exported.value));
+    const entry = doc.log[0];
+    doc.log = Array.from({ length: 150 }, (_, i) => ({ ...entry, seq: i + 1, nonce: `m${i}`, type: 'fly' }));
+    const file = join(dir, 'many.json');
+    await writeFile(file, JSON.stringify(doc));
+    const r = await run('import', file);
+    expect(r.code).toBe(1);
+    expect(r.err).toHaveLength(102);
+    expect(r.err[99]).toBe(`${file}: log[99].type: expected a command of tally; "fly" is not one`);
+    expect(r.err.slice(100)).toEqual(['… and 50 more', `150 problems in ${file}; nothing was imported`]);
+  });
+
   it('GIVEN an exported backup WHEN it is verified, imported where it was played, then imported detached THEN verify passes, the taken thread is explained and the detached copy is stored', async () => {
     const exported = await run('export', gameId);
     expect(exported.code).toBe(0);
