@@ -1,5 +1,5 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import type { GameStatusView } from '../src/app/index.ts';
+import type { GameRecord, GameStatusView } from '../src/app/index.ts';
 import { ok, ownValue, reject } from '../src/core/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
 import { encodeCustomId } from '../src/discord/custom-id.ts';
@@ -96,7 +96,8 @@ export const command: CommandModule = {
         if (!r.ok) return r;
         const record = r.value.kind === 'record';
         const name = `${game.gameType}-${game.gameId}${record ? '-record' : ''}.json`;
-        return ok({ visibility: 'ephemeral', content: ctx.t(record ? 'commands.replies.exportedRecord' : 'commands.replies.exported'), files: [jsonFile(name, r.value.doc)] });
+        const doc = r.value.kind === 'record' ? withNote(r.value.doc, ctx.t('commands.replies.recordNote')) : r.value.doc;
+        return ok({ visibility: 'ephemeral', content: ctx.t(record ? 'commands.replies.exportedRecord' : 'commands.replies.exported'), files: [jsonFile(name, doc)] });
       }
     }
     return reject('core.unknownCommand', { type: sub });
@@ -110,6 +111,12 @@ export const command: CommandModule = {
       .map((id) => ({ name: ctx.t(`commands.games.${id}`), value: id }));
   },
 };
+
+/** The record with its note (in the reader's language) right after its format, where a reader looks first. */
+function withNote(doc: GameRecord, note: string): GameRecord {
+  const { format, verifiable, ...rest } = doc;
+  return { format, verifiable, note, ...rest };
+}
 
 async function newGame(ctx: CommandContext): Promise<CommandResult> {
   const options = ctx.interaction.options;

@@ -37,9 +37,6 @@ export interface ArchiveDeps {
   loadGame(gameId: string): Promise<Result<GameWithSeats, Rejection>>;
 }
 
-const RECORD_NOTE =
-  'The table record of a game in play: what everyone at the table has seen. It holds no seed, no state hash, no command arguments and nothing hidden, so it can be neither verified nor imported. The full file is offered to the players once the game is over.';
-
 /** A pack content hash when the pack or game row carries one (added by pack pinning); absent otherwise. */
 function hashOf(value: unknown): string | undefined {
   const h = (value as { hash?: unknown; packHash?: unknown } | null | undefined) ?? {};
@@ -142,7 +139,6 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     return ok({
       format: RECORD_FORMAT,
       verifiable: false,
-      note: RECORD_NOTE,
       gameType: g.gameType,
       rulesVersion: genesis.rulesVersion,
       pack: exportPack(g),

@@ -212,7 +212,8 @@ export interface RecordEntry {
 export interface GameRecord {
   readonly format: 'turnkeeper.record/1';
   readonly verifiable: false;
-  readonly note: string;
+  /** What the file is, in the reader's language: added at the Discord edge. */
+  readonly note?: string;
   readonly gameType: string;
   readonly rulesVersion: string;
   readonly pack: ExportPack | null;

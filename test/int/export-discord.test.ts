@@ -28,7 +28,8 @@ describe('/game export through Discord', () => {
     expect(exported.reply?.content).toBe(t('en', 'commands.replies.exportedRecord'));
     const file = fileOf(exported.reply);
     expect(file.name).toMatch(/^adventure-[0-9a-f-]{36}-record\.json$/);
-    expect(file.doc).toMatchObject({ format: 'turnkeeper.record/1', verifiable: false, gameType: 'adventure', status: 'playing' });
+    expect(file.doc).toMatchObject({ format: 'turnkeeper.record/1', verifiable: false, note: t('en', 'commands.replies.recordNote'), gameType: 'adventure', status: 'playing' });
+    expect(Object.keys(file.doc).slice(0, 3)).toEqual(['format', 'verifiable', 'note']);
     expect(file.text).not.toMatch(/"(seed|genesis|stateHashAfter|args|nonce)"/);
     const publicMessages = discord.messages(threadId).filter((m) => m.ephemeralFor === null);
     expect(publicMessages.some((m) => m.attachments.some((a) => a.filename.endsWith('.json')))).toBe(false);
