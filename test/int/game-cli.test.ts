@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App, type AppActor } from '../../src/app/index.ts';
 import { gameCli, MAX_GAME_FILE_BYTES } from '../../src/cli/game.ts';
+import { EXIT, main } from '../../src/cli/main.ts';
 import { loadConfig } from '../../src/ops/config.ts';
 import { tallyGame } from '../support/tally-game.ts';
 import { openTestDatabase, type TestDatabase } from '../support/db.ts';
@@ -61,6 +62,11 @@ describe('turnkeeper game import|verify|export', () => {
     expect(r.err).toHaveLength(1);
     expect(r.err[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not JSON \\(line 3, column 16: expected a value, found "]"\\)$`));
     noStack(r.err);
+  });
+
+  it('GIVEN the turnkeeper command line WHEN import is given --detached THEN the option is accepted and the missing file is the answer (exit 1, not a usage error)', async () => {
+    expect(await main(['game', 'import', join(dir, 'absent.json'), '--detached'])).toBe(EXIT.failed);
+    expect(await main(['game', 'import', join(dir, 'absent.json'), '--copy'])).toBe(EXIT.usage);
   });
 
   it('GIVEN a file with wrong options, a bad seat and a broken log entry WHEN it is imported THEN every problem is printed with the file and its path, nothing is stored and the exit code is 1', async () => {
