@@ -270,6 +270,16 @@ describe('adventure rules: holes found in real play', () => {
     expect(r.snapshot.state.acted).toBe(true);
   });
 
+  it('Rules §About Combining: GIVEN every room face up and no cards held WHEN the cards of each combination entry are typed as a code at its location THEN no such entry is ever read', () => {
+    const all = withRooms(start(), ...Object.keys(pack.rooms).filter((r) => r !== 'A'));
+    const combos = Object.keys(pack.entries).filter((id) => /^(\d\d)+\d{3}$/.test(id) && id.length > 3 && id.slice(0, -3).match(/\d\d/g)!.every((n) => pack.cards[n]));
+    expect(combos.length).toBeGreaterThan(40);
+    for (const id of combos) {
+      const r = act(all, 0, 'code', { value: id.slice(0, -3), location: Number(id.slice(-3)) });
+      expect(r.ok ? r.value.snapshot.state.read : [], id).not.toContain(id);
+    }
+  });
+
   it('Rules §The End of the Game: GIVEN chapter 1 closed by code 247 at 505 WHEN the code is typed again in chapter 2 THEN the chapter does not end again, the game goes on and the door scores nothing', () => {
     const once = must(withRooms(start(), 'E'), 0, 'code', { value: '247', location: 505 });
     expect([once.snapshot.state.chapter, once.snapshot.state.scores]).toEqual([2, [3, 0]]);
