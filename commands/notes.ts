@@ -20,6 +20,7 @@ export const command: CommandModule = {
     if (!view) return reject('core.game.notStarted');
     const text = ctx.interaction.options.getString('text')?.trim();
     if (!text) return ok({ visibility: 'ephemeral', content: listing(ctx, view, game.seats) });
+    if (text.length > NOTE_MAX) return reject('adventure.note.tooLong', { max: NOTE_MAX, length: text.length });
     const r = await ctx.services.app.play(game.gameId, ctx.actor, { type: 'note', args: { text } }, ctx.interaction.id);
     if (!r.ok) return r;
     return ok(await ctx.services.presentResult(r.value, { code: 'adventure.commands.notes.wrote', params: { player: `<@${ctx.actor.userId}>`, text } }));

@@ -558,7 +558,7 @@ export function createSchedule(deps: ScheduleDeps) {
       if (game.status !== 'playing') return reject('core.game.notPlaying', { status: game.status });
       const own = game.seats.find((s) => s.role === 'player' && s.userId === actor.userId);
       const target = seat ?? own?.index;
-      if (target === undefined) return reject('core.seat.notYours');
+      if (target === undefined) return reject('core.seat.none');
       if (target !== own?.index && game.hostUserId !== actor.userId) return reject('core.notHost');
       const row = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId, seat: target } } });
       if (!row || !row.active) return reject('schedule.extension.notWaiting', { seat: target + 1 });
@@ -633,7 +633,7 @@ export function createSchedule(deps: ScheduleDeps) {
     async mute(gameId: string, userId: string, seat: number, turnSeq: number): AppResult<{ seat: number }> {
       const game = await getGame(prisma, gameId);
       const s = game?.seats.find((x) => x.role === 'player' && x.index === seat);
-      if (!game || !s || s.userId !== userId) return reject('core.seat.notYours');
+      if (!game || !s || s.userId !== userId) return reject(game?.seats.some((x) => x.role === 'player' && x.userId === userId) ? 'core.seat.notYours' : 'core.seat.none');
       const row = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId, seat } } });
       if (!row || !row.active || row.turnSeq !== turnSeq) return reject('core.button.stale');
       await prisma.seat.update({ where: { id: s.id }, data: { prefs: { ...((s.prefs ?? {}) as Record<string, unknown>), mutedUntilNextTurn: true } as Prisma.InputJsonValue } });

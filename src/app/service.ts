@@ -228,7 +228,7 @@ export function createApp(deps: AppDeps) {
     }
     const own = players(game).find((s) => s.userId === actor.userId);
     if (own) return ok({ seat: own.seat, asHost: false, isHost });
-    return isHost ? ok({ seat: null, asHost: true, isHost }) : reject('core.seat.notYours');
+    return isHost ? ok({ seat: null, asHost: true, isHost }) : reject('core.seat.none');
   }
 
   /** A game command applied as `seat` (the host acting when `asHost`): the decision `commit` appends. */
@@ -477,6 +477,8 @@ export function createApp(deps: AppDeps) {
       const pack = packFor(g.gameType, g.packId, null);
       if (!pack.ok) return pack;
       const genesis: Genesis = { gameType: g.gameType, rulesVersion: m.rulesVersion, options: g.options, seats: seated.map((s, index) => ({ index, name: s.userName })), seed: g.seed };
+      const refusal = m.startRefusal?.(g.options, genesis.seats);
+      if (refusal) return { ok: false, error: refusal };
       const snapshot = genesisSnapshot(m, genesis, pack.value?.data);
       const hash = hashSnapshot(snapshot);
       const startedGame: GameWithSeats = { ...g, seats: seated.map((s, index) => ({ ...s, index })) };
@@ -652,7 +654,7 @@ export function createApp(deps: AppDeps) {
       if (!read.ok) return read;
       const { game, loaded } = read.value;
       const seat = players(game).find((s) => s.userId === userId);
-      if (!seat) return reject('core.seat.notYours');
+      if (!seat) return reject('core.seat.none');
       if (game.status !== 'playing' || loaded === null) return reject('core.game.notPlaying', { status: game.status });
       return ok({ gameId, seq: game.seq, seat: seat.seat, commands: loaded.module.legalCommands(loaded.snapshot.state, seat.seat) });
     },
@@ -663,7 +665,7 @@ export function createApp(deps: AppDeps) {
       if (!read.ok) return read;
       const { game, loaded } = read.value;
       const seat = players(game).find((s) => s.userId === userId);
-      if (!seat) return reject('core.seat.notYours');
+      if (!seat) return reject('core.seat.none');
       if (loaded === null) return reject('core.game.notStarted');
       const { module, snapshot } = loaded;
       return ok({ seat: seat.seat, events: module.secretsFor(snapshot.state, seat.seat), view: module.viewFor(snapshot.state, seat.seat) });

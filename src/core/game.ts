@@ -90,6 +90,11 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   /** Validates a content pack's parsed files; absent for games that need none. */
   readonly packSchema?: z.ZodType<P>;
   setup(options: O, seats: readonly SeatInfo[], rng: Rng, pack: P): S;
+  /**
+   * Refuses a start whose options do not fit the seats taken (options are checked alone at `/game new`,
+   * before anyone joins), with a reason for the host; null when the game can start.
+   */
+  startRefusal?(options: unknown, seats: readonly SeatInfo[]): Rejection | null;
   decide(state: S, command: GameCommand, ctx: DecideContext): Result<Outcome<S>, Rejection>;
   /** What everyone may see. Everything posted in a channel is built from this only. */
   publicView(state: S): Json;

@@ -66,7 +66,7 @@ describe.each(backends)('app on %s', (kind) => {
   it('GIVEN a started game WHEN a seat plays THEN public events return, outbox rows are written and DMs go to the addressed seat', async () => {
     const id = await twoPlayerGame();
     expect(await app.play(id, bo, { type: 'add', args: { n: 1 } }, 'x0')).toEqual({ ok: false, error: { code: 'core.notYourTurn', params: { seat: 0 } } });
-    expect(await app.play(id, cy, { type: 'add', args: { n: 1 } }, 'x1')).toEqual({ ok: false, error: { code: 'core.seat.notYours' } });
+    expect(await app.play(id, cy, { type: 'add', args: { n: 1 } }, 'x1')).toEqual({ ok: false, error: { code: 'core.seat.none' } });
     const added = unwrap(await app.play(id, ana, { type: 'add', args: { n: 2 } }, 'p1'));
     expect(added).toMatchObject({ seq: 1, events: [{ code: 'tally.added', params: { seat: 0, n: 2 } }], status: 'playing' });
     const challenged = unwrap(await app.play(id, ana, { type: 'challenge', args: {} }, 'p2'));
@@ -155,7 +155,7 @@ describe.each(backends)('app on %s', (kind) => {
       peerDb.prisma.game.update({ where: { id }, data: { version: { increment: 1 } } }),
     ]);
     // The cached seats still say bo holds seat 1 (which would answer "not your turn").
-    expect(await app.play(id, bo, { type: 'add', args: { n: 1 } }, 'pause-3')).toEqual({ ok: false, error: { code: 'core.seat.notYours' } });
+    expect(await app.play(id, bo, { type: 'add', args: { n: 1 } }, 'pause-3')).toEqual({ ok: false, error: { code: 'core.seat.none' } });
     expect(unwrap(await app.status(id)).seats.map((s) => s.userId)).toEqual(['u-ana', 'u-cy']);
     unwrap(await app.play(id, ana, { type: 'pass', args: {} }, 'pause-4'));
     expect(unwrap(await app.play(id, cy, { type: 'add', args: { n: 1 } }, 'pause-5'))).toMatchObject({ seq: 3 });

@@ -125,7 +125,7 @@ describe('resilience through Discord', () => {
     for (const user of ['carol', 'dave']) {
       const outsider = await h.discord.click(user, withButton.id, customId);
       expect(outsider.ephemeral || outsider.followUps.some((m) => m.ephemeralFor)).toBe(true);
-      expect(answerText(outsider)).toBe(t('en', 'core.seat.notYours'));
+      expect(answerText(outsider)).toBe(t('en', 'core.seat.none'));
     }
     const wrongSeat = await h.discord.click('alice', withButton.id, customId);
     expect(wrongSeat.ephemeral || wrongSeat.followUps.some((m) => m.ephemeralFor)).toBe(true);

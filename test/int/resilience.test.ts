@@ -99,10 +99,10 @@ describe.each(backends)('resilience on %s', (kind) => {
   it('GIVEN a seated game WHEN others act for a seat THEN only its owner may, the host only through the logged act-as, spectators and strangers never', async () => {
     const id = await game([ana, bo, cy]);
     expect(await app.play(id, bo, { type: 'add', args: { n: 1 } }, 'o1')).toEqual({ ok: false, error: { code: 'core.notYourTurn', params: { seat: 0 } } });
-    expect(await app.play(id, { userId: 'u-zed', userName: 'Zed' }, { type: 'add', args: { n: 1 } }, 'o2')).toEqual({ ok: false, error: { code: 'core.seat.notYours' } });
+    expect(await app.play(id, { userId: 'u-zed', userName: 'Zed' }, { type: 'add', args: { n: 1 } }, 'o2')).toEqual({ ok: false, error: { code: 'core.seat.none' } });
     expect(await app.play(id, bo, { type: 'add', args: { n: 1 } }, 'o3', { asSeat: 0 })).toEqual({ ok: false, error: { code: 'core.notHost' } });
     await db.prisma.seat.create({ data: { gameId: id, index: 100, userId: 'u-spec', userName: 'Spec', role: 'spectator' } });
-    expect(await app.play(id, { userId: 'u-spec', userName: 'Spec' }, { type: 'add', args: { n: 1 } }, 'o4')).toEqual({ ok: false, error: { code: 'core.seat.notYours' } });
+    expect(await app.play(id, { userId: 'u-spec', userName: 'Spec' }, { type: 'add', args: { n: 1 } }, 'o4')).toEqual({ ok: false, error: { code: 'core.seat.none' } });
     unwrap(await app.play(id, ana, { type: 'pass', args: {} }, 'o5'));
     const acted = unwrap(await app.play(id, ana, { type: 'add', args: { n: 2 } }, 'o6', { asSeat: 1 }));
     expect(acted.seq).toBe(2);

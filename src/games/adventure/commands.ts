@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
-/** Game options at `/game new`: characters played by a lone player (Rules §Solo game setup: two or more). */
+/**
+ * Game options at `/game new`: characters played by a lone player (Rules §Solo game setup: two or more), and
+ * who begins (Rules §Game Overview: the group decides), counted from 1 as players count seats; in a solo
+ * game it counts characters. `startRefusal` (state.ts) checks it against the seats at start.
+ */
 export const adventureOptionsSchema = z
-  .object({ characters: z.number().int().min(2).max(4).default(2) })
+  .object({ characters: z.number().int().min(2).max(4).default(2), first: z.number().int().min(1).max(4).default(1) })
   .strict();
 export type AdventureOptions = z.infer<typeof adventureOptionsSchema>;
 
@@ -25,7 +29,7 @@ export const adventureCommandSchemas = {
   code: z.object({ value: code, location }).strict(),
   give: z.object({ card, to: z.number().int().min(0).max(3) }).strict(),
   choose: z.object({ option: z.number().int().min(0).max(4) }).strict(),
-  hint: z.object({ card: card.optional(), location: location.optional() }).strict(),
+  hint: z.object({ card: card.optional(), location: location.optional(), dm: z.boolean().optional() }).strict(),
   note: z.object({ text: z.string().trim().min(1).max(NOTE_MAX) }).strict(),
   endTurn: z.object({}).strict(),
 } as const;

@@ -14,10 +14,15 @@ export type Condition =
   | { readonly all: readonly Condition[] }
   | { readonly any: readonly Condition[] };
 
-/** One option of a `choice`: a label (pack text key), an optional condition, and what it does. */
+/**
+ * One option of a `choice`: a label (pack text key), an optional condition, and what it does. `default`
+ * marks the option taken when the player lets the prompt time out (at most one per choice; without it the
+ * first option that does nothing, such as keeping a coin, is the safe default).
+ */
 export interface ChoiceOption {
   readonly label: string;
   readonly if?: Condition;
+  readonly default?: true;
   readonly effects: readonly Effect[];
 }
 
@@ -36,7 +41,7 @@ export type Effect =
   | { readonly op: 'score'; readonly points: number }
   | { readonly op: 'setFlag'; readonly flag: string }
   | { readonly op: 'clearFlag'; readonly flag: string }
-  | { readonly op: 'endChapter' }
+  | { readonly op: 'endChapter'; readonly chapter?: number }
   | { readonly op: 'if'; readonly cond: Condition; readonly then: readonly Effect[]; readonly else?: readonly Effect[] }
   | { readonly op: 'choice'; readonly options: readonly ChoiceOption[] };
 
@@ -74,11 +79,11 @@ export const effectSchema: z.ZodType<Effect> = z.lazy(() =>
     z.object({ op: z.literal('score'), points: z.number().int().min(-20).max(20) }).strict(),
     z.object({ op: z.literal('setFlag'), flag: flagName }).strict(),
     z.object({ op: z.literal('clearFlag'), flag: flagName }).strict(),
-    z.object({ op: z.literal('endChapter') }).strict(),
+    z.object({ op: z.literal('endChapter'), chapter: z.number().int().min(1).max(9).optional() }).strict(),
     z.object({ op: z.literal('if'), cond: conditionSchema, then: z.array(effectSchema), else: z.array(effectSchema).optional() }).strict(),
     z.object({
       op: z.literal('choice'),
-      options: z.array(z.object({ label: textKey, if: conditionSchema.optional(), effects: z.array(effectSchema) }).strict()).min(2).max(5),
+      options: z.array(z.object({ label: textKey, if: conditionSchema.optional(), default: z.literal(true).optional(), effects: z.array(effectSchema) }).strict()).min(2).max(5),
     }).strict(),
   ]),
 );
@@ -86,6 +91,10 @@ export const effectSchema: z.ZodType<Effect> = z.lazy(() =>
 const entryKey = z.string().regex(/^\d{3,8}$/, 'an entry number of 3 to 8 digits');
 
 const entrySchema = z.object({ effects: z.array(effectSchema).default([]) }).strict();
+
+/** A code as the pack declares it: written in quotes, because leading zeros count. */
+const CODE_FORMAT = 'a code of 1 to 5 digits, written in quotes';
+const codeValue = z.string({ error: CODE_FORMAT }).regex(/^\d{1,5}$/, CODE_FORMAT);
 
 const manifestSchema = z
   .object({
@@ -105,6 +114,7 @@ const adventureFileSchema = z
     characters: z.array(z.object({ id: z.string().regex(/^[a-z][a-z0-9-]*$/), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).strict()).min(2).max(4),
     chapters: z.array(z.object({ autoCards: z.array(cardNumber).default([]) }).strict()).min(1).max(9),
     ratings: z.array(z.object({ min: z.number().int().min(0) }).strict()).min(1),
+    codes: z.array(z.object({ location: locationNumber, code: codeValue }).strict()).default([]),
   })
   .strict();
 
@@ -112,6 +122,12 @@ const roomsFileSchema = z.record(roomLetter, z.object({ locations: z.array(locat
 const cardsFileSchema = z.record(z.string().regex(/^\d{2}$/, 'a two-digit card number'), z.object({ color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional() }).strict());
 const textFileSchema = z.record(textKey, z.string().min(1).max(1800));
 const entriesFileSchema = z.record(entryKey, entrySchema);
+
+/** A code the pack declares at a location (see {@link AdventurePack.codes}). */
+export interface AdventureCode {
+  readonly location: number;
+  readonly code: string;
+}
 
 /** The normalized pack the rules read from `ctx.pack` (output of {@link adventurePackSchema}). */
 export interface AdventurePack {
@@ -121,6 +137,11 @@ export interface AdventurePack {
   readonly characters: readonly { readonly id: string; readonly color: string }[];
   readonly chapters: readonly { readonly autoCards: readonly number[] }[];
   readonly ratings: readonly { readonly min: number }[];
+  /**
+   * The answers of the adventure's riddles: a code is accepted only at its location, and reads entry
+   * code-then-location (the rulebook's hints: 485 at 214 reads 485214). Anywhere else `/code` has no lock.
+   */
+  readonly codes: readonly AdventureCode[];
   /** Rooms by letter, in alphabetical order, each with its location numbers. */
   readonly rooms: Readonly<Record<string, { readonly locations: readonly number[] }>>;
   readonly cards: Readonly<Record<string, { readonly color?: string }>>;
@@ -216,6 +237,7 @@ function normalize(files: RawFiles): AdventurePack {
     characters: files.adventure.characters,
     chapters: files.adventure.chapters,
     ratings: files.adventure.ratings,
+    codes: files.adventure.codes,
     rooms,
     cards: files.cards,
     entries,
@@ -247,6 +269,10 @@ function checkReferences(files: RawFiles, ctx: z.RefinementCtx): void {
         if (effect.op === 'takeCard' || effect.op === 'returnToStack' || effect.op === 'returnToBox') refCards.push(...effect.cards);
         if (effect.op === 'if') conditionRefs(effect.cond, refRooms, refCards);
         if (effect.op === 'choice') for (const o of effect.options) if (o.if) conditionRefs(o.if, refRooms, refCards);
+        if (effect.op === 'choice' && effect.options.filter((o) => o.default).length > 1) issue(path, 'a choice has at most one default option');
+        if (effect.op === 'endChapter' && effect.chapter !== undefined && effect.chapter > files.adventure.chapters.length) {
+          issue([...path, 'chapter'], `chapter ${effect.chapter} is not in adventure.chapters (${files.adventure.chapters.length})`);
+        }
         for (const r of refRooms) if (!rooms.has(r)) issue(path, `room ${r} is not in rooms`);
         for (const c of refCards) if (!cards.has(c)) issue(path, `card ${c} is not in cards`);
       });
@@ -262,6 +288,16 @@ function checkReferences(files: RawFiles, ctx: z.RefinementCtx): void {
   for (const loc of locationOwner.keys()) {
     if (!seen.has(String(loc))) issue(['rooms', locationOwner.get(loc) as string], `location ${loc} has no entry`);
   }
+  const declared = new Set<string>();
+  files.adventure.codes.forEach(({ location, code }, i) => {
+    const here: (string | number)[] = ['adventure', 'codes', i];
+    const entry = codeEntry(code, location);
+    if (!locationOwner.has(location)) issue([...here, 'location'], `location ${location} is not in any room`);
+    if (!seen.has(entry)) issue(here, `entry ${entry} (code ${code} at ${location}) is not defined`);
+    if (declared.has(entry)) issue(here, `code ${code} at ${location} is declared twice`);
+    if (readsAsCards(code, cards)) issue([...here, 'code'], `code ${code} reads like combining cards ${code.match(/\d\d/g)?.join(' and ')} with ${location}, so typing it would stand in for holding them`);
+    declared.add(entry);
+  });
   const normalized = normalize(files);
   for (const lang of PACK_LANGUAGES) {
     const texts = files[`text/${lang}`];
@@ -295,6 +331,18 @@ export function roomOfLocation(pack: AdventurePack, location: number): string | 
 /** Rules §About Combining: the numbers are joined smallest first (10 and 15 → 1015, 12 at 601 → 12601). */
 export function combinedEntry(numbers: readonly number[]): string {
   return [...numbers].sort((a, b) => a - b).join('');
+}
+
+/** True when digits split into two-digit card numbers of the pack, smallest first (the way combinations are written). */
+function readsAsCards(code: string, cards: ReadonlySet<number>): boolean {
+  if (code.length % 2 !== 0 || code.startsWith('0')) return false;
+  const parts = (code.match(/\d\d/g) ?? []).map(Number);
+  return parts.every((n, i) => cards.has(n) && (i === 0 || n > (parts[i - 1] as number)));
+}
+
+/** The declared code at a location that matches what was typed, if any. */
+export function declaredCode(pack: AdventurePack, code: string, location: number): AdventureCode | undefined {
+  return pack.codes.find((c) => c.location === location && c.code === code);
 }
 
 /** A code is typed in front of the location number (code 485 at 214 → 485214). */

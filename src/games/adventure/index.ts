@@ -2,7 +2,7 @@ import type { GameCommand, GameModule, Json, Prompt } from '../../core/index.ts'
 import { adventurePackSchema, type AdventurePack } from './content.ts';
 import { adventureCommandSchemas, adventureOptionsSchema, type AdventureOptions } from './commands.ts';
 import { activeCharacter, applyStartEntry, decideAdventure, inventoryOf, NOTES_MAX, sealParts } from './rules.ts';
-import { initialState, type AdventureState } from './state.ts';
+import { initialState, startRefusal, type AdventureState, type PendingChoice } from './state.ts';
 import { publicAdventureView } from './view.ts';
 
 export * from './content.ts';
@@ -21,10 +21,21 @@ function pairs<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/**
+ * The answer a timed-out choice takes: the option the pack marks `default`, else the first that does
+ * nothing (declining a purchase keeps the coin); with neither, the choice waits for its player.
+ */
+export function safeDefault(pending: PendingChoice): number | null {
+  const marked = pending.options.findIndex((o) => o.default === true);
+  if (marked >= 0) return marked;
+  const idle = pending.options.findIndex((o) => o.effects.length === 0);
+  return idle >= 0 ? idle : null;
+}
+
 /** Adventure Games ("The Dungeon" format): cooperative, 1–4 seats, rooms, locations and combinable cards. */
 export const adventureGame: GameModule<AdventureState, AdventureOptions, AdventurePack> = {
   id: 'adventure',
-  rulesVersion: '1',
+  rulesVersion: '2',
   seats: { min: 1, max: 4 },
   optionsSchema: adventureOptionsSchema as unknown as GameModule<AdventureState, AdventureOptions, AdventurePack>['optionsSchema'],
   commandSchemas: adventureCommandSchemas,
@@ -32,6 +43,9 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
   textOf: packText,
   setup(options, seats, _rng, pack) {
     return sealParts(applyStartEntry(initialState(adventureOptionsSchema.parse(options ?? {}), seats, pack), pack));
+  },
+  startRefusal(options, seats) {
+    return startRefusal(adventureOptionsSchema.parse(options ?? {}), seats);
   },
   decide: decideAdventure,
   introduction(_state, pack) {
@@ -105,7 +119,10 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
   },
   timeoutAction(state, seat) {
     if (state.finished) return null;
-    if (state.pending) return state.pending.seat === seat ? { type: 'choose', args: { option: 0 } } : null;
+    if (state.pending) {
+      const option = safeDefault(state.pending);
+      return state.pending.seat === seat && option !== null ? { type: 'choose', args: { option } } : null;
+    }
     return activeCharacter(state).seat === seat ? { type: 'endTurn', args: {} } : null;
   },
 };

@@ -134,6 +134,12 @@ describe('adventure pictures', () => {
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
   });
 
+  it('Rules §Health: GIVEN the health panel WHEN it counts what a character holds THEN it says they carry items, in words, never a bare "N cards" beside the health cards', () => {
+    const words = (lang: Language, count: number) => ui('adventure.render.holds', lang, { count });
+    expect([0, 1, 3].map((n) => words('en', n))).toEqual(['Carries nothing', 'Carries 1 item', 'Carries 3 items']);
+    expect([0, 1, 3].map((n) => words('es', n))).toEqual(['No lleva nada', 'Lleva 1 objeto', 'Lleva 3 objetos']);
+  });
+
   it('GIVEN no text lookup WHEN rendered THEN keys are shown instead and nothing throws', async () => {
     const png = await renderAdventureTable(viewOf(played().state), 'en');
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand, genesisSnapshot, type Applied, type GameEvent, type Snapshot } from '../../core/index.ts';
-import { adventureGame, combinedEntry, type AdventureState } from './index.ts';
+import { adventureGame, combinedEntry, safeDefault, type AdventureState, type PendingChoice } from './index.ts';
 import { saltLantern } from './pack-fixture.test.ts';
 
 const pack = saltLantern();
@@ -183,8 +183,11 @@ describe('adventure rules', () => {
     expect(codes(r.events)).toEqual(expect.arrayContaining(['adventure.chapter.ended', 'adventure.chapter.started']));
   });
 
-  it('Rules §General information (hints): GIVEN a card seen WHEN a hint is asked THEN it answers that seat only, counts, and costs nothing', () => {
-    const r = must(start(), 1, 'hint', { card: 10 });
+  it('Rules §General information (hints): GIVEN a card seen WHEN a hint is asked THEN it is delivered once (the private answer, or a DM when asked), counts, and costs nothing', () => {
+    const answered = must(start(), 1, 'hint', { card: 10 });
+    expect(answered.events).toEqual([]);
+    expect(answered.snapshot.state.hints).toBe(1);
+    const r = must(start(), 1, 'hint', { card: 10, dm: true });
     expect(r.events).toEqual([{ to: 1, code: 'adventure.hint.shown', params: { kind: 'card', number: 10, textKey: 'hint.card.10' } }]);
     expect(r.snapshot.state.hints).toBe(1);
     expect(r.snapshot.state.scores).toEqual([0, 0]);
@@ -210,7 +213,18 @@ describe('adventure rules', () => {
     expect(blocked.ok ? null : blocked.error.code).toBe('adventure.choice.pending');
     const bought = must(offered.snapshot, 0, 'choose', { option: 1 });
     expect([bought.snapshot.state.cards['16'], bought.snapshot.state.cards['22']]).toEqual(['box', 0]);
-    expect(adventureGame.timeoutAction!(offered.snapshot.state, 0)).toEqual({ type: 'choose', args: { option: 0 } });
+  });
+
+  it('GIVEN a purchase at 401 WHEN the choice times out THEN the coin is kept (the safe default declines), not spent on the first item', () => {
+    let snap = withCards(start(), 0, [16]);
+    snap = { ...snap, state: { ...snap.state, revealed: [...snap.state.revealed, { room: 'D', locations: pack.rooms.D!.locations }] } };
+    snap = must(snap, 0, 'move', { location: 401 }).snapshot;
+    const offered = must(snap, 0, 'combine', { cards: [16], location: 401 }).snapshot;
+    const timeout = adventureGame.timeoutAction!(offered.state, 0);
+    expect(timeout).toEqual({ type: 'choose', args: { option: 3 } });
+    expect(adventureGame.timeoutAction!(offered.state, 1)).toBeNull();
+    const after = must(offered, 0, timeout!.type, timeout!.args as Record<string, unknown>).snapshot.state;
+    expect([after.cards['16'], after.cards['21'], after.pending]).toEqual([0, 'stack', null]);
   });
 
   it('GIVEN the turn WHEN it times out or ends THEN the next character plays and no action is taken', () => {
@@ -225,5 +239,107 @@ describe('adventure rules', () => {
   it('GIVEN any state WHEN secrets are asked THEN there are none beyond the public table', () => {
     expect(adventureGame.secretsFor(start().state, 0)).toEqual([]);
     expect(JSON.stringify(adventureGame.publicView(start().state))).not.toContain('Night has fallen');
+  });
+});
+
+/** A table with extra rooms face up (as if revealed earlier). */
+function withRooms(snap: Snapshot<AdventureState>, ...rooms: string[]): Snapshot<AdventureState> {
+  return { ...snap, state: { ...snap.state, revealed: [...snap.state.revealed, ...rooms.map((room) => ({ room, locations: pack.rooms[room]!.locations }))] } };
+}
+
+function refusal(r: ReturnType<typeof act>): unknown {
+  return r.ok ? null : r.error;
+}
+
+describe('adventure rules: holes found in real play', () => {
+  it('Rules §About Combining, Location Hints (504: code 347 reads 347504): GIVEN no lock at 404 WHEN a card number is typed there as a code THEN it is refused, the crowbar entry is not read and the action is kept', () => {
+    const snap = withRooms(start(), 'D');
+    const r = act(snap, 0, 'code', { value: '22', location: 404 });
+    expect(refusal(r)).toEqual({ code: 'adventure.code.noLock', params: { location: 404 } });
+    expect(pack.entries['22404']).toBeDefined();
+    const still = must(snap, 0, 'explore', { location: 401 });
+    expect(still.snapshot.state.acted).toBe(true);
+  });
+
+  it('Rules §About Combining, Location Hints: GIVEN the lock at 505 WHEN a card number is typed there THEN no combination entry is read (22505 stays unread) and the try spends the action', () => {
+    const snap = withRooms(start(), 'E');
+    const r = must(snap, 0, 'code', { value: '22', location: 505 });
+    expect(r.events).toEqual([{ to: 'public', code: 'adventure.code.nothing', params: { code: '22', location: 505, character: 0, characterKey: 'character.brisa', seat: 0 } }]);
+    expect(r.snapshot.state.read).not.toContain('22505');
+    expect(r.snapshot.state.characters[0]?.health).toEqual({ cards: 6, flipped: 0 });
+    expect(r.snapshot.state.acted).toBe(true);
+  });
+
+  it('Rules §About Combining: GIVEN every room face up and no cards held WHEN the cards of each combination entry are typed as a code at its location THEN no such entry is ever read', () => {
+    const all = withRooms(start(), ...Object.keys(pack.rooms).filter((r) => r !== 'A'));
+    const combos = Object.keys(pack.entries).filter((id) => /^(\d\d)+\d{3}$/.test(id) && id.length > 3 && id.slice(0, -3).match(/\d\d/g)!.every((n) => pack.cards[n]));
+    expect(combos.length).toBeGreaterThan(40);
+    for (const id of combos) {
+      const r = act(all, 0, 'code', { value: id.slice(0, -3), location: Number(id.slice(-3)) });
+      expect(r.ok ? r.value.snapshot.state.read : [], id).not.toContain(id);
+    }
+  });
+
+  it('Rules §The End of the Game: GIVEN chapter 1 closed by code 247 at 505 WHEN the code is typed again in chapter 2 THEN the chapter does not end again, the game goes on and the door scores nothing', () => {
+    const once = must(withRooms(start(), 'E'), 0, 'code', { value: '247', location: 505 });
+    expect([once.snapshot.state.chapter, once.snapshot.state.scores]).toEqual([2, [3, 0]]);
+    const next = must(once.snapshot, 0, 'endTurn').snapshot;
+    const again = must(next, 1, 'code', { value: '247', location: 505 });
+    const s = again.snapshot.state;
+    expect([s.chapter, s.finished, s.scores, s.endedBy]).toEqual([2, false, [3, 0], ['247505']]);
+    expect(codes(again.events)).toEqual(['adventure.entry.read', 'adventure.score.already', 'adventure.chapter.notEnded']);
+    expect(adventureGame.status(s)).toEqual({ phase: 'playing' });
+  });
+
+  it('Rules §The End of the Game: GIVEN an endChapter that names chapter 1 WHEN read in chapter 2 from another entry THEN chapter 2 goes on', () => {
+    const door = { effects: [{ op: 'endChapter' as const, chapter: 1 }] };
+    const altered = { ...pack, entries: { ...pack.entries, '103': door } };
+    const snap = { ...start(), state: { ...start().state, chapter: 2 } };
+    const r = applyCommand(adventureGame, snap, { type: 'explore', args: { location: 103 } }, { seat: 0, asHost: false, now: '2026-01-01T00:00:00Z' }, altered);
+    expect(r.ok ? [r.value.snapshot.state.chapter, r.value.snapshot.state.finished] : r.error).toEqual([2, false]);
+  });
+
+  it('Rules §General information (scoring): GIVEN the journal entry 36804 scored once WHEN the same combination is repeated THEN no more points are awarded', () => {
+    let snap = withCards(withRooms(start(), 'F', 'G', 'H'), 0, [36]);
+    snap = must(snap, 0, 'move', { location: 804 }).snapshot;
+    const first = must(snap, 0, 'combine', { cards: [36], location: 804 });
+    expect(first.snapshot.state.scores).toEqual([1, 0]);
+    let again = must(first.snapshot, 0, 'endTurn').snapshot;
+    again = must(again, 1, 'endTurn').snapshot;
+    const repeat = must(again, 0, 'combine', { cards: [36], location: 804 });
+    expect(repeat.snapshot.state.scores).toEqual([1, 0]);
+    expect(codes(repeat.events)).toEqual(['adventure.entry.read', 'adventure.score.already']);
+  });
+
+  it('Rules §General information (scoring): GIVEN entry 38904 read while the keeper is trapped (no points) WHEN read after he is freed THEN its points are awarded then, once', () => {
+    let snap = withCards(withRooms(start(), 'I'), 0, [38]);
+    snap = must(snap, 0, 'move', { location: 904 }).snapshot;
+    const trapped = must(snap, 0, 'combine', { cards: [38], location: 904 });
+    expect([trapped.snapshot.state.scores, trapped.snapshot.state.scored]).toEqual([[0, 0], []]);
+    const freed = { ...trapped.snapshot, state: { ...trapped.snapshot.state, acted: false, flags: ['keeperFree'] } };
+    const r = must(freed, 0, 'combine', { cards: [38], location: 904 });
+    expect([r.snapshot.state.scores, r.snapshot.state.scored]).toEqual([[2, 0], ['38904']]);
+  });
+
+  it('GIVEN a choice with no marked default and no option that does nothing WHEN it times out THEN nothing is chosen for the player', () => {
+    const pending: PendingChoice = { seat: 0, entry: '999', options: [{ label: 'a', effects: [{ op: 'score', points: 1 }] }, { label: 'b', effects: [{ op: 'score', points: 2 }] }], rest: [], mayScore: true };
+    expect(safeDefault(pending)).toBeNull();
+    expect(safeDefault({ ...pending, options: [...pending.options, { label: 'c', default: true, effects: [{ op: 'score', points: 3 }] }] })).toBe(2);
+  });
+
+  it('Rules §Game Overview: GIVEN first=2 for three players WHEN set up THEN player 2 begins and reads the first entry (card 10 is theirs)', () => {
+    const s = start(3, { first: 2 }).state;
+    expect(s.turn).toBe(1);
+    expect(s.cards['10']).toBe(1);
+    expect(adventureGame.awaiting(s)).toEqual({ seats: [1], kind: 'turn' });
+    expect(start(3).state.turn).toBe(0);
+    expect(start(1, { characters: 3, first: 3 }).state.turn).toBe(2);
+  });
+
+  it('Rules §Game Overview: GIVEN first=3 WHEN only two players (or a solo player with two characters) start THEN the start is refused with the reason', () => {
+    expect(adventureGame.startRefusal!({ first: 3 }, seats(2))).toEqual({ code: 'adventure.start.firstSeatMissing', params: { first: 3, count: 2 } });
+    expect(adventureGame.startRefusal!({ first: 3 }, seats(1))).toEqual({ code: 'adventure.start.firstCharacterMissing', params: { first: 3, count: 2 } });
+    expect(adventureGame.startRefusal!({ first: 2 }, seats(2))).toBeNull();
+    expect(adventureGame.startRefusal!({}, seats(4))).toBeNull();
   });
 });

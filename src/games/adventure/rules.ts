@@ -1,5 +1,5 @@
 import { isSealed, mutableCopy, ok, reject, sealedCopy, type DecideContext, type GameCommand, type GameEvent, type Outcome, type Rejection, type Result } from '../../core/index.ts';
-import { codeEntry, combinedEntry, roomOfLocation, type AdventurePack, type Condition, type Effect } from './content.ts';
+import { codeEntry, combinedEntry, declaredCode, roomOfLocation, type AdventurePack, type Condition, type Effect } from './content.ts';
 import { NOTE_MAX, type ChooseArgs, type CodeArgs, type CombineArgs, type ExploreArgs, type GiveArgs, type HintArgs, type MoveArgs, type NoteArgs } from './commands.ts';
 import type { AdventureState, CardPlace, Character, Note, PendingChoice, RevealedRoom } from './state.ts';
 
@@ -15,6 +15,8 @@ interface Draft {
   flags: string[];
   read: string[];
   scores: number[];
+  scored: string[];
+  endedBy: string[];
   pending: PendingChoice | null;
   chapter: number;
   finished: boolean;
@@ -29,6 +31,8 @@ interface Run {
   readonly events: GameEvent[];
   readonly seat: number;
   readonly entry: string;
+  /** False when this entry already awarded its points before this reading (an entry's points count once). */
+  readonly mayScore: boolean;
 }
 
 type Decided = Result<Outcome<AdventureState>, Rejection>;
@@ -66,6 +70,8 @@ function toDraft(state: AdventureState): Draft {
     flags: state.flags,
     read: state.read,
     scores: state.scores,
+    scored: state.scored,
+    endedBy: state.endedBy,
     pending: state.pending,
     chapter: state.chapter,
     finished: state.finished,
@@ -124,9 +130,18 @@ function healCharacter(c: Mutable<Character>, amount: number | undefined, index:
   events.push({ to: 'public', code: 'adventure.health.healed', params: { ...characterParams(state, index), amount: healed } });
 }
 
-function endChapter(run: Run): void {
+/**
+ * Rules §The End of the Game: a chapter ends once. An entry that ended a chapter never ends another (the
+ * final door's code typed again), and an `endChapter` naming its chapter does nothing in any other.
+ */
+function endChapter(run: Run, only: number | undefined): void {
   const { draft, state, pack, events } = run;
   const chapter = draft.chapter;
+  if (draft.finished || (only !== undefined && only !== chapter) || draft.endedBy.includes(run.entry)) {
+    events.push({ to: 'public', code: 'adventure.chapter.notEnded', params: { entry: run.entry } });
+    return;
+  }
+  draft.endedBy.push(run.entry);
   events.push({ to: 'public', code: 'adventure.chapter.ended', params: { chapter, points: draft.scores[chapter - 1] ?? 0, titleKey: `chapter.${chapter}` } });
   for (const card of pack.chapters[chapter - 1]?.autoCards ?? []) takeCard(run, card);
   if (chapter >= state.chapterCount) {
@@ -207,6 +222,11 @@ function runEffects(run: Run, effects: readonly Effect[]): void {
         break;
       }
       case 'score':
+        if (!run.mayScore) {
+          events.push({ to: 'public', code: 'adventure.score.already', params: { entry: run.entry } });
+          break;
+        }
+        if (!draft.scored.includes(run.entry)) draft.scored.push(run.entry);
         draft.scores[draft.chapter - 1] = (draft.scores[draft.chapter - 1] ?? 0) + effect.points;
         events.push({ to: 'public', code: 'adventure.score.gained', params: { points: effect.points, chapter: draft.chapter } });
         break;
@@ -217,7 +237,7 @@ function runEffects(run: Run, effects: readonly Effect[]): void {
         draft.flags = draft.flags.filter((f) => f !== effect.flag);
         break;
       case 'endChapter':
-        if (!draft.finished) endChapter(run);
+        endChapter(run, effect.chapter);
         break;
       case 'if':
         queue.unshift(...(test(draft, effect.cond) ? effect.then : (effect.else ?? [])));
@@ -225,7 +245,7 @@ function runEffects(run: Run, effects: readonly Effect[]): void {
       case 'choice': {
         const options = effect.options.filter((o) => o.if === undefined || test(draft, o.if));
         if (options.length === 0) break;
-        draft.pending = { seat: run.seat, entry: run.entry, options, rest: queue };
+        draft.pending = { seat: run.seat, entry: run.entry, options, rest: queue, mayScore: run.mayScore };
         events.push({ to: 'public', code: 'adventure.choice.offered', params: { entry: run.entry, options: options.length } });
         return;
       }
@@ -233,8 +253,10 @@ function runEffects(run: Run, effects: readonly Effect[]): void {
   }
 }
 
-function readEntry(run: Run): void {
-  const { draft, state, pack, events, entry } = run;
+/** Reads an entry and runs its effects; its points count only if it has never awarded them before. */
+function readEntry(reading: Omit<Run, 'mayScore'>): void {
+  const { draft, state, pack, events, entry } = reading;
+  const run: Run = { ...reading, mayScore: !draft.scored.includes(entry) };
   if (!draft.read.includes(entry)) draft.read.push(entry);
   draft.lastEntry = entry;
   events.push({ to: 'public', code: 'adventure.entry.read', params: { entry, textKey: `entry.${entry}`, ...characterParams(state, state.turn) } });
@@ -248,7 +270,7 @@ function commit(state: AdventureState, draft: Draft, extra: Partial<AdventureSta
 /** Applies the start entry at setup (Rules §The Game Begins: read the first entry before the first turn). */
 export function applyStartEntry(state: AdventureState, pack: AdventurePack): AdventureState {
   const draft = toDraft(state);
-  readEntry({ draft, state, pack, events: [], seat: (state.characters[0] as Character).seat, entry: pack.start.entry });
+  readEntry({ draft, state, pack, events: [], seat: activeCharacter(state).seat, entry: pack.start.entry });
   return commit(state, draft);
 }
 
@@ -264,30 +286,29 @@ function cardRefusal(state: AdventureState, card: number, holder: number): Rejec
   return { code: 'adventure.card.notHeld', params: { card } };
 }
 
-function spendAction(state: AdventureState, seat: number, pack: AdventurePack, entry: string, location: number | null, missCode: string): Decided {
+/** Takes the turn's action: reads `entry` when the book has it, else says nothing happened (`miss` names what was tried). */
+function spendAction(state: AdventureState, seat: number, pack: AdventurePack, entry: string | null, location: number | null, missCode: string, miss: Readonly<Record<string, string | number>> = {}): Decided {
   const draft = toDraft(state);
   const events: GameEvent[] = [];
   if (location !== null) (draft.characters[state.turn] as Mutable<Character>).location = location;
-  if (pack.entries[entry]) readEntry({ draft, state, pack, events, seat, entry });
-  else events.push({ to: 'public', code: missCode, params: { entry, ...characterParams(state, state.turn) } });
+  if (entry !== null && pack.entries[entry]) readEntry({ draft, state, pack, events, seat, entry });
+  else events.push({ to: 'public', code: missCode, params: { ...(entry === null ? {} : { entry }), ...miss, ...characterParams(state, state.turn) } });
   return ok({ state: commit(state, draft, { acted: true }), events, revealed: true });
 }
 
+/**
+ * Rules §General information: hints cost nothing but are counted. The hint reaches its reader once: in the
+ * command's private answer, or by direct message when `dm` asks for it (then the answer only says so).
+ */
 function decideHint(state: AdventureState, seat: number, args: HintArgs): Decided {
   if ((args.card === undefined) === (args.location === undefined)) return reject('adventure.hint.needOneTarget');
   if (args.card !== undefined) {
     if (!state.seenCards.includes(args.card)) return reject('adventure.hint.unseenCard', { card: args.card });
-    return ok({
-      state: { ...state, hints: state.hints + 1 },
-      events: [{ to: seat, code: 'adventure.hint.shown', params: { kind: 'card', number: args.card, textKey: `hint.card.${args.card}` } }],
-    });
-  }
-  const location = args.location as number;
-  if (!isRevealedLocation(state, location)) return reject('adventure.location.hidden', { location });
-  return ok({
-    state: { ...state, hints: state.hints + 1 },
-    events: [{ to: seat, code: 'adventure.hint.shown', params: { kind: 'location', number: location, textKey: `hint.location.${location}` } }],
-  });
+  } else if (!isRevealedLocation(state, args.location as number)) return reject('adventure.location.hidden', { location: args.location as number });
+  const params = args.card !== undefined
+    ? { kind: 'card', number: args.card, textKey: `hint.card.${args.card}` }
+    : { kind: 'location', number: args.location as number, textKey: `hint.location.${args.location as number}` };
+  return ok({ state: { ...state, hints: state.hints + 1 }, events: args.dm === true ? [{ to: seat, code: 'adventure.hint.shown', params }] : [] });
 }
 
 function decideGive(state: AdventureState, seat: number, args: GiveArgs): Decided {
@@ -318,7 +339,7 @@ function decideChoose(state: AdventureState, seat: number, pack: AdventurePack, 
   const draft = toDraft(state);
   draft.pending = null;
   const events: GameEvent[] = [{ to: 'public', code: 'adventure.choice.made', params: { entry: pending.entry, labelKey: option.label } }];
-  runEffects({ draft, state, pack, events, seat, entry: pending.entry }, [...option.effects, ...pending.rest]);
+  runEffects({ draft, state, pack, events, seat, entry: pending.entry, mayScore: pending.mayScore }, [...option.effects, ...pending.rest]);
   return ok({ state: commit(state, draft), events, revealed: true });
 }
 
@@ -400,7 +421,9 @@ function decideRules(state: AdventureState, command: GameCommand, ctx: DecideCon
       const { value, location } = command.args as CodeArgs;
       if (state.acted) return reject('adventure.turn.alreadyActed');
       if (!isRevealedLocation(state, location)) return reject('adventure.location.hidden', { location });
-      return spendAction(state, seat, pack, codeEntry(String(value), location), location, 'adventure.code.nothing');
+      if (!pack.codes.some((c) => c.location === location)) return reject('adventure.code.noLock', { location });
+      const entry = declaredCode(pack, String(value), location) ? codeEntry(String(value), location) : null;
+      return spendAction(state, seat, pack, entry, location, 'adventure.code.nothing', { code: String(value), location });
     }
     default:
       return reject('core.unknownCommand', { type: command.type });

@@ -1,4 +1,4 @@
-import type { SeatInfo } from '../../core/index.ts';
+import type { Rejection, SeatInfo } from '../../core/index.ts';
 import type { AdventurePack, ChoiceOption, Effect } from './content.ts';
 import type { AdventureOptions } from './commands.ts';
 
@@ -29,6 +29,8 @@ export interface PendingChoice {
   readonly entry: string;
   readonly options: readonly ChoiceOption[];
   readonly rest: readonly Effect[];
+  /** Whether the entry may still award points when the answer resumes it (an entry's points count once). */
+  readonly mayScore: boolean;
 }
 
 export interface RevealedRoom {
@@ -66,6 +68,10 @@ export interface AdventureState {
   readonly lastEntry: string | null;
   /** Points per chapter (index 0 is chapter 1). */
   readonly scores: readonly number[];
+  /** Entries that have awarded their points: reading one again scores nothing (no farming by repetition). */
+  readonly scored: readonly string[];
+  /** The entry that ended each chapter so far (index 0 is chapter 1): a chapter ends once. */
+  readonly endedBy: readonly string[];
   readonly hints: number;
   readonly notes: readonly Note[];
   readonly pending: PendingChoice | null;
@@ -74,9 +80,24 @@ export interface AdventureState {
   readonly rating: number | null;
 }
 
-/** Rules §Game Setup: room A face up, every adventure card in the stack, health by the number of characters. */
+/** Characters at the table: one per seat, or the lone player's chosen number (Rules §Solo game setup). */
+function characterCount(options: AdventureOptions, seats: readonly SeatInfo[]): number {
+  return seats.length === 1 ? options.characters : seats.length;
+}
+
+/** Rules §Game Overview: the first player chosen at `/game new` must be one of the seats (or solo characters) at the table. */
+export function startRefusal(options: AdventureOptions, seats: readonly SeatInfo[]): Rejection | null {
+  const count = characterCount(options, seats);
+  if (options.first <= count) return null;
+  return { code: seats.length === 1 ? 'adventure.start.firstCharacterMissing' : 'adventure.start.firstSeatMissing', params: { first: options.first, count } };
+}
+
+/**
+ * Rules §Game Setup: room A face up, every adventure card in the stack, health by the number of characters.
+ * Rules §Game Overview: the group picks who begins (`first`, counted from 1; the first player by default).
+ */
 export function initialState(options: AdventureOptions, seats: readonly SeatInfo[], pack: AdventurePack): AdventureState {
-  const count = seats.length === 1 ? options.characters : seats.length;
+  const count = characterCount(options, seats);
   const chosen = pack.characters.slice(0, count);
   const health = HEALTH_BY_CHARACTERS[count] ?? 6;
   const cards: Record<string, CardPlace> = {};
@@ -86,7 +107,7 @@ export function initialState(options: AdventureOptions, seats: readonly SeatInfo
     packVersion: pack.version,
     seatCount: seats.length,
     characters: chosen.map((c, i) => ({ id: c.id, seat: seats.length === 1 ? 0 : i, location: null, health: { cards: health, flipped: 0 } })),
-    turn: 0,
+    turn: Math.min(options.first, chosen.length) - 1,
     acted: false,
     chapter: 1,
     chapterCount: pack.chapters.length,
@@ -98,6 +119,8 @@ export function initialState(options: AdventureOptions, seats: readonly SeatInfo
     read: [],
     lastEntry: null,
     scores: pack.chapters.map(() => 0),
+    scored: [],
+    endedBy: [],
     hints: 0,
     notes: [],
     pending: null,
