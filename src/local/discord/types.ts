@@ -80,6 +80,8 @@ export interface RestCall {
   readonly body: unknown;
   readonly files: readonly string[];
   readonly at: number;
+  /** Discord's error body when it refused the call (e.g. 50035 with the refused fields). */
+  readonly error?: unknown;
 }
 
 export type LocalEvent =
