@@ -90,11 +90,11 @@ async function comanautsHere(ctx: CommandContext | AutocompleteContext): Promise
   });
 }
 
-/** Text in the reader's language with `…Key` params named from the game's pack and seats named. */
+/** Text in the reader's language with `…Key` params named from the game's pack and seats named (the router fits it to a choice name). */
 function labeller(ctx: CommandContext | AutocompleteContext, game: GameStatusView): (code: string, params: Record<string, string | number | boolean>) => string {
   const packText = ctx.services.catalog.packText(game.gameType, game.packId);
   const names = game.seats.map((s) => s.userName);
-  return (code, params) => t(ctx.lang, code, humanParams(params, names, [], packText ? { packText, lang: ctx.lang } : undefined)).slice(0, 100);
+  return (code, params) => t(ctx.lang, code, humanParams(params, names, [], packText ? { packText, lang: ctx.lang } : undefined));
 }
 
 function rollCounts(ctx: CommandContext): { count: number; purple: number } {

@@ -3,6 +3,8 @@ import type { GameRecord, GameStatusView } from '../src/app/index.ts';
 import { ok, ownValue, reject } from '../src/core/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
 import { encodeCustomId } from '../src/discord/custom-id.ts';
+import { fitLabel } from '../src/discord/fit.ts';
+import { CHANNEL_NAME_MAX } from '../src/discord/limits.ts';
 import { described, pickLanguage, t, type Language } from '../src/discord/i18n.ts';
 import { parseGameOptions } from '../src/discord/game-options.ts';
 import { jsonFile } from '../src/discord/services.ts';
@@ -138,7 +140,7 @@ async function newGame(ctx: CommandContext): Promise<CommandResult> {
   if (!valid.success) return reject('core.game.badOptions', { path: valid.error.issues[0]?.path.join('.') || '—' });
   const gameName = ctx.t(`commands.games.${gameType}`);
   const parentId = ctx.place.threadId ? (ctx.place.parentId ?? ctx.place.channelId) : ctx.place.channelId;
-  const threadId = await ctx.services.createThread(parentId, t(ctx.lang, 'commands.replies.threadName', { game: gameName, host: ctx.actor.userName }).slice(0, 100));
+  const threadId = await ctx.services.createThread(parentId, fitLabel(t(ctx.lang, 'commands.replies.threadName', { game: gameName, host: ctx.actor.userName }), CHANNEL_NAME_MAX));
   const created = await ctx.services.app.newGame({
     guildId: ctx.place.guildId,
     channelId: parentId,

@@ -122,7 +122,7 @@ export async function cardListAutocomplete(ctx: AutocompleteContext): Promise<Ch
   const prefix = before.join(' ');
   return cardChoices(table.view, seat, last, name)
     .filter((c) => !before.includes(String(c.value)))
-    .map((c) => ({ name: (prefix ? `${prefix} + ${c.name}` : c.name).slice(0, 100), value: prefix ? `${prefix} ${c.value}` : String(c.value) }))
+    .map((c) => ({ name: prefix ? `${prefix} + ${c.name}` : c.name, value: prefix ? `${prefix} ${c.value}` : String(c.value) }))
     .slice(0, AUTOCOMPLETE_MAX);
 }
 
@@ -133,7 +133,7 @@ export async function characterAutocomplete(ctx: AutocompleteContext): Promise<C
   const name = packTextOf(ctx.services, table.here.game, ctx.lang);
   const typed = focused(ctx).value.trim();
   return table.view.characters
-    .map((c) => ({ name: `${c.index + 1} · ${name(c.nameKey) ?? c.id}`.slice(0, 100), value: String(c.index + 1) }))
+    .map((c) => ({ name: `${c.index + 1} · ${name(c.nameKey) ?? c.id}`, value: String(c.index + 1) }))
     .filter((c) => c.value.startsWith(typed) || c.name.toLowerCase().includes(typed.toLowerCase()))
     .slice(0, AUTOCOMPLETE_MAX);
 }
@@ -144,6 +144,6 @@ export async function optionAutocomplete(ctx: AutocompleteContext): Promise<Choi
   if (!table?.view.pending) return [];
   const name = packTextOf(ctx.services, table.here.game, ctx.lang);
   return table.view.pending.options
-    .map((o) => ({ name: `${o.index + 1} · ${name(o.labelKey) ?? o.labelKey}`.slice(0, 100), value: String(o.index + 1) }))
+    .map((o) => ({ name: `${o.index + 1} · ${name(o.labelKey) ?? o.labelKey}`, value: String(o.index + 1) }))
     .slice(0, AUTOCOMPLETE_MAX);
 }

@@ -4,9 +4,17 @@ import {
   ButtonBuilder,
   ButtonStyle,
   MessageFlags,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
   type InteractionReplyOptions,
+  type Message,
+  type MessageCreateOptions,
+  type MessageEditOptions,
 } from 'discord.js';
 import type { Answer, ButtonSpec } from './command.ts';
+import { fitLabel } from './fit.ts';
+import { ACTION_ROWS_MAX, BUTTON_LABEL_MAX, ROW_BUTTONS_MAX } from './limits.ts';
+import { splitMessage } from './split.ts';
 
 const STYLES: Record<NonNullable<ButtonSpec['style']>, ButtonStyle> = {
   primary: ButtonStyle.Primary,
@@ -15,14 +23,17 @@ const STYLES: Record<NonNullable<ButtonSpec['style']>, ButtonStyle> = {
   danger: ButtonStyle.Danger,
 };
 
-/** Discord allows 5 buttons per row and 5 rows per message. @see https://discord.com/developers/docs/interactions/message-components#action-rows */
+/**
+ * Discord allows 5 buttons per row and 5 rows per message; labels are fitted to 80 characters at a word
+ * boundary. Callers leave room for the buttons they need (see `promptButtons`); none past 25 is drawn.
+ */
 export function buttonRows(buttons: readonly ButtonSpec[]): ActionRowBuilder<ButtonBuilder>[] {
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  for (let i = 0; i < Math.min(buttons.length, 25); i += 5) {
+  for (let i = 0; i < Math.min(buttons.length, ACTION_ROWS_MAX * ROW_BUTTONS_MAX); i += ROW_BUTTONS_MAX) {
     rows.push(
       new ActionRowBuilder<ButtonBuilder>().addComponents(
-        buttons.slice(i, i + 5).map((b) =>
-          new ButtonBuilder().setCustomId(b.customId).setLabel(b.label.slice(0, 80)).setStyle(STYLES[b.style ?? 'secondary']),
+        buttons.slice(i, i + ROW_BUTTONS_MAX).map((b) =>
+          new ButtonBuilder().setCustomId(b.customId).setLabel(fitLabel(b.label, BUTTON_LABEL_MAX)).setStyle(STYLES[b.style ?? 'secondary']),
         ),
       ),
     );
@@ -30,18 +41,79 @@ export function buttonRows(buttons: readonly ButtonSpec[]): ActionRowBuilder<But
   return rows;
 }
 
-/** Discord caps message content at 2,000 characters. */
-export function clampContent(content: string): string {
-  return content.length <= 2000 ? content : `${content.slice(0, 1997)}…`;
+/**
+ * The messages an answer takes, in order: its text split for Discord's 2,000 characters (on line
+ * boundaries, never cutting a mention or markdown, never truncated), with the buttons and files under
+ * the last one, where the reader arrives after the text.
+ */
+export function messagesOf(answer: Answer): InteractionReplyOptions[] {
+  const parts = splitMessage(answer.content);
+  const texts = parts.length > 0 ? parts : [''];
+  return texts.map((content, i) => {
+    const last = i === texts.length - 1;
+    return {
+      content,
+      components: last && answer.buttons?.length ? buttonRows(answer.buttons) : [],
+      files: last ? (answer.files?.map((f) => new AttachmentBuilder(f.data, { name: f.name })) ?? []) : [],
+      allowedMentions: { parse: ['users'] },
+      ...(answer.visibility === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {}),
+    };
+  });
 }
 
-/** The message body of an answer, for `reply`, `editReply` or `followUp`. */
-export function messageOf(answer: Answer): InteractionReplyOptions {
-  return {
-    content: clampContent(answer.content),
-    components: answer.buttons?.length ? buttonRows(answer.buttons) : [],
-    files: answer.files?.map((f) => new AttachmentBuilder(f.data, { name: f.name })) ?? [],
-    allowedMentions: { parse: ['users'] },
-    ...(answer.visibility === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {}),
-  };
+/** Something messages can be sent to: a text channel, a thread, a DM channel or a user. */
+export interface MessageTarget {
+  send(options: MessageCreateOptions): Promise<Message>;
+}
+
+const plain = (options: InteractionReplyOptions): MessageCreateOptions => {
+  const { flags: _flags, ...body } = options;
+  return body as MessageCreateOptions;
+};
+
+/**
+ * Posts an answer's messages in order and returns them (the last carries the buttons). With `nonce`
+ * (an outbox key, see `enforce_nonce`) the first message uses it and the next ones `nonce.1`, `nonce.2`…,
+ * so a resend after a crash posts none of them twice.
+ */
+export async function sendAnswer(target: MessageTarget, answer: Answer, nonce?: string): Promise<Message[]> {
+  const sent: Message[] = [];
+  for (const [i, options] of messagesOf(answer).entries()) {
+    const keyed = nonce ? { nonce: i === 0 ? nonce : `${nonce}.${i}`, enforceNonce: true } : {};
+    sent.push(await target.send({ ...plain(options), ...keyed }));
+  }
+  return sent;
+}
+
+/** Edits a posted message into an answer's first message; any further ones are posted after it. */
+export async function editAnswer(target: MessageTarget & { messages: { edit(id: string, options: MessageEditOptions): Promise<Message> } }, messageId: string, answer: Answer): Promise<void> {
+  const [first, ...rest] = messagesOf(answer);
+  if (!first) return;
+  await target.messages.edit(messageId, plain(rest.length > 0 ? { ...first, components: [], files: [] } : first) as MessageEditOptions);
+  for (const options of rest) await target.send(plain(options));
+}
+
+/** Answers an interaction with every message of an answer: the reply, then follow-ups. */
+export async function replyAnswer(interaction: ChatInputCommandInteraction | ButtonInteraction, answer: Answer): Promise<void> {
+  const [first, ...rest] = messagesOf(answer);
+  if (!first) return;
+  await interaction.reply(first);
+  for (const options of rest) await interaction.followUp(options);
+}
+
+/**
+ * Completes a deferred interaction: a public answer edits the deferral and follows up with the rest; a
+ * private one replaces the public deferral with private follow-ups.
+ */
+export async function completeDeferred(interaction: ChatInputCommandInteraction | ButtonInteraction, answer: Answer): Promise<void> {
+  const [first, ...rest] = messagesOf(answer);
+  if (!first) return;
+  if (answer.visibility === 'public') {
+    const { flags: _flags, ...body } = first;
+    await interaction.editReply(body);
+    for (const options of rest) await interaction.followUp(options);
+    return;
+  }
+  await interaction.deleteReply().catch(() => undefined);
+  for (const options of [first, ...rest]) await interaction.followUp({ ...options, flags: MessageFlags.Ephemeral });
 }

@@ -6,7 +6,7 @@ import type { OutboxRow } from '../store/index.ts';
 import type { ShardSetting } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { messageOf } from './answer.ts';
+import { editAnswer, sendAnswer } from './answer.ts';
 import type { Answer, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { pickLanguage, t, type Language } from './i18n.ts';
@@ -102,15 +102,13 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       return thread.id;
     },
     async postToThread(channelId, answer) {
-      const channel = await sendable(client, channelId);
-      const { flags: _flags, ...body } = messageOf(answer);
-      const message = await channel.send(body as Parameters<SendableChannels['send']>[0]);
+      const sent = await sendAnswer(await sendable(client, channelId), answer);
+      const message = sent.at(-1);
+      if (!message) throw new Error(`nothing was posted to channel ${channelId}`);
       return { channelId: message.channelId, messageId: message.id };
     },
     async editMessage(ref, answer) {
-      const channel = await sendable(client, ref.channelId);
-      const { flags: _flags, ...body } = messageOf(answer);
-      await channel.messages.edit(ref.messageId, body as Parameters<SendableChannels['messages']['edit']>[1]);
+      await editAnswer(await sendable(client, ref.channelId), ref.messageId, answer);
     },
     logger: logger.child({ component: 'services' }),
   });
@@ -191,10 +189,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     };
     const previous = await schedule.lastReminder(p.gameId, p.seat);
     if (previous) await removeMessage(previous);
-    const { flags: _flags, ...body } = messageOf(answer);
     const target = row.target as { channelId?: string; userId?: string };
     const channel = target.userId ? await (await client.users.fetch(target.userId)).createDM() : await sendable(client, target.channelId ?? '');
-    const message = await channel.send({ ...body, nonce: row.idempotencyKey, enforceNonce: true } as Parameters<SendableChannels['send']>[0]);
+    const [message] = (await sendAnswer(channel, answer, row.idempotencyKey)).slice(-1);
+    if (!message) return null;
     await schedule.recordReminder(p.gameId, p.seat, { channelId: message.channelId, messageId: message.id });
     return { ok: true, ref: message.id };
   }
@@ -251,13 +249,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         metrics?.deliveries.inc({ kind: row.kind, result: 'skipped' });
         return { ok: true };
       }
-      const { flags: _flags, ...plain } = messageOf(answer);
-      const body = { ...plain, nonce: row.idempotencyKey, enforceNonce: true };
       const target = row.target as { channelId?: string; userId?: string };
-      const message =
-        row.kind === 'dm' || target.userId
-          ? await (await client.users.fetch(target.userId ?? '')).send(body as Parameters<SendableChannels['send']>[0])
-          : await (await sendable(client, target.channelId ?? '')).send(body as Parameters<SendableChannels['send']>[0]);
+      const to = row.kind === 'dm' || target.userId ? await client.users.fetch(target.userId ?? '') : await sendable(client, target.channelId ?? '');
+      const message = (await sendAnswer(to, answer, row.idempotencyKey)).at(-1);
+      if (!message) throw new Error(`outbox row ${String(row.id)} posted nothing`);
       if (row.kind === 'dormant' && target.channelId) {
         await client.rest.patch(Routes.channel(target.channelId), { body: { archived: true } }).catch((error: unknown) => logger.warn({ err: error }, 'archive failed'));
       }

@@ -1,9 +1,9 @@
 import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
-import { MessageFlags } from 'discord.js';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Answer, CommandContext, CommandModule, CommandResult } from './command.ts';
-import { messageOf } from './answer.ts';
+import { completeDeferred, replyAnswer } from './answer.ts';
+import { fitChoices } from './fit.ts';
 import { decodeCustomId, type CustomId } from './custom-id.ts';
 import { pickLanguage, t, type Language } from './i18n.ts';
 import type { Services } from './services.ts';
@@ -105,30 +105,23 @@ export function createRouter(options: RouterOptions) {
     const timer = new Promise<null>((resolve) => setTimeout(resolve, DIRECT_REPLY_MS, null).unref?.());
     const quick = await Promise.race([guarded, timer]);
     if (quick) {
-      await interaction.reply(messageOf(quick));
+      await replyAnswer(interaction, quick);
       return;
     }
     await interaction.deferReply();
-    const late = await guarded;
-    if (late.visibility === 'public') {
-      const { flags: _flags, ...body } = messageOf(late);
-      await interaction.editReply(body);
-    } else {
-      await interaction.deleteReply().catch(() => undefined);
-      await interaction.followUp({ ...messageOf(late), flags: MessageFlags.Ephemeral });
-    }
+    await completeDeferred(interaction, await guarded);
   }
 
   async function onCommand(interaction: ChatInputCommandInteraction): Promise<void> {
     const ctx = contextOf(interaction);
     const command = commands.get(interaction.commandName);
     if (!command) {
-      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.unknownCommand', { type: interaction.commandName })));
+      await replyAnswer(interaction, rejectionAnswer(ctx.lang, 'core.unknownCommand', { type: interaction.commandName }));
       return;
     }
     const wait = limiter.take(interaction.user.id);
     if (wait > 0) {
-      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait })));
+      await replyAnswer(interaction, rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait }));
       return;
     }
     const full: CommandContext = { ...ctx, interaction };
@@ -143,19 +136,20 @@ export function createRouter(options: RouterOptions) {
     } catch (error) {
       logger.warn({ err: error, command: interaction.commandName }, 'autocomplete failed');
     }
-    await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name.slice(0, 100), value: typeof c.value === 'string' ? c.value.slice(0, 100) : c.value })));
+    const fitted = fitChoices(choices, (c) => logger.warn({ command: interaction.commandName, value: c.value }, 'autocomplete value too long for Discord; choice left out'));
+    await interaction.respond(fitted);
   }
 
   async function onButton(interaction: ButtonInteraction): Promise<void> {
     const ctx = { ...contextOf(interaction), message: { channelId: interaction.message.channelId, messageId: interaction.message.id } };
     const id: CustomId | null = decodeCustomId(interaction.customId);
     if (!id) {
-      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.button.malformed')));
+      await replyAnswer(interaction, rejectionAnswer(ctx.lang, 'core.button.malformed'));
       return;
     }
     const wait = limiter.take(interaction.user.id);
     if (wait > 0) {
-      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait })));
+      await replyAnswer(interaction, rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait }));
       return;
     }
     await answerWith(interaction, ctx.lang, Promise.resolve().then(() => services.button(ctx, id, interaction.id)), ctx.place);
