@@ -4,7 +4,7 @@ import { ok, ownValue, reject } from '../src/core/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
 import { encodeCustomId } from '../src/discord/custom-id.ts';
 import { fitLabel } from '../src/discord/fit.ts';
-import { CHANNEL_NAME_MAX } from '../src/discord/limits.ts';
+import { ATTACHMENT_BYTES_MAX, CHANNEL_NAME_MAX } from '../src/discord/limits.ts';
 import { described, pickLanguage, t, type Language } from '../src/discord/i18n.ts';
 import { parseGameOptions } from '../src/discord/game-options.ts';
 import { jsonFile } from '../src/discord/services.ts';
@@ -99,7 +99,8 @@ export const command: CommandModule = {
         const record = r.value.kind === 'record';
         const name = `${game.gameType}-${game.gameId}${record ? '-record' : ''}.json`;
         const doc = r.value.kind === 'record' ? withNote(r.value.doc, ctx.t('commands.replies.recordNote')) : r.value.doc;
-        return ok({ visibility: 'ephemeral', content: ctx.t(record ? 'commands.replies.exportedRecord' : 'commands.replies.exported'), files: [jsonFile(name, doc)] });
+        const file = exportFile(name, doc);
+        return file.ok ? ok({ visibility: 'ephemeral', content: ctx.t(record ? 'commands.replies.exportedRecord' : 'commands.replies.exported'), files: [file.value] }) : file;
       }
     }
     return reject('core.unknownCommand', { type: sub });
@@ -265,6 +266,15 @@ async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatus
       return done(await schedule.watch(game.gameId, actor), 'schedule.watch.done', { mention: host });
   }
   return reject('core.unknownCommand', { type: sub });
+}
+
+const mib = (bytes: number) => Math.ceil((bytes / 1024 / 1024) * 10) / 10;
+
+/** The export as a JSON file, refused with its size when Discord would not take the upload (10 MiB). */
+export function exportFile(name: string, value: object): Result<{ name: string; data: Buffer }, Rejection> {
+  const file = jsonFile(name, value);
+  if (file.data.length > ATTACHMENT_BYTES_MAX) return reject('core.game.exportTooLarge', { size: mib(file.data.length), max: mib(ATTACHMENT_BYTES_MAX) });
+  return ok(file);
 }
 
 async function actAutocomplete(ctx: AutocompleteContext): Promise<readonly { name: string; value: string }[]> {
