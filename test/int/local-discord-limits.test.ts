@@ -109,6 +109,18 @@ describe('local Discord refuses what Discord refuses, through the real discord.j
     expect(refused.errors).toMatchObject({ allowed_mentions: { _errors: [{ code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE' }] } });
   });
 
+  it('GIVEN posts naming alice and bob WHEN allowed_mentions lets everyone, nobody or only bob through THEN the message pings exactly those (its mentions)', async () => {
+    const [alice, bob] = [discord.user('alice').id, discord.user('bob').id];
+    const content = `<@${alice}> hands the lantern to <@${bob}>`;
+    const pings = async (allowedMentions?: { parse?: ('users' | 'roles' | 'everyone')[]; users?: string[] }) => {
+      const sent = await channel.send({ content, ...(allowedMentions ? { allowedMentions } : {}) });
+      return { pings: discord.message(sent.id)?.pings, seen: sent.mentions.users.map((u) => u.id) };
+    };
+    expect(await pings()).toEqual({ pings: [alice, bob], seen: [alice, bob] });
+    expect(await pings({ parse: [] })).toEqual({ pings: [], seen: [] });
+    expect(await pings({ parse: [], users: [bob] })).toEqual({ pings: [bob], seen: [bob] });
+  });
+
   it('GIVEN a thread name of 101 characters WHEN the bot opens the thread THEN Discord refuses name; 100 is accepted', async () => {
     const refused = await refusal(channel.threads.create({ name: 't'.repeat(101) }));
     expect(refused.errors).toEqual({ name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] } });

@@ -58,6 +58,10 @@ export interface LocalMessage {
   components: ApiObject[];
   attachments: LocalAttachment[];
   flags: number;
+  /** Users the content mentions that `allowed_mentions` let through: Discord's `mentions` of the message. */
+  mentions: string[];
+  /** Users notified when the message was posted (an edit notifies nobody): what "pinged" counts. */
+  readonly pings: readonly string[];
   /** Set for ephemeral messages: only this user sees them (flag 64). */
   readonly ephemeralFor: string | null;
   /** The interaction this message answers, when it came through a callback or webhook. */

@@ -165,12 +165,16 @@ export class World {
     const id = this.ids.next();
     const flags = ((Number(init.payload.flags ?? 0) | (init.extraFlags ?? 0)) & ~64) | (init.ephemeralFor ? 64 : 0);
     const seq = this.nextSeq();
+    const content = typeof init.payload.content === 'string' ? init.payload.content : '';
+    const mentions = allowedMentionIds(content, init.payload.allowed_mentions).filter((uid) => this.users.has(uid));
     const message: LocalMessage = {
       id,
       channelId: init.channelId,
       guildId: channel?.guildId ?? null,
       authorId: init.authorId,
-      content: typeof init.payload.content === 'string' ? init.payload.content : '',
+      content,
+      mentions,
+      pings: mentions,
       embeds: Array.isArray(init.payload.embeds) ? (init.payload.embeds as ApiObject[]) : [],
       components: Array.isArray(init.payload.components) ? (init.payload.components as ApiObject[]) : [],
       attachments: this.#attachments(init.channelId, init.payload, init.files, []),
@@ -189,7 +193,10 @@ export class World {
   }
 
   editMessage(message: LocalMessage, payload: ApiObject, files: readonly UploadedFile[]): LocalMessage {
-    if (typeof payload.content === 'string' || payload.content === null) message.content = (payload.content as string | null) ?? '';
+    if (typeof payload.content === 'string' || payload.content === null) {
+      message.content = (payload.content as string | null) ?? '';
+      message.mentions = allowedMentionIds(message.content, payload.allowed_mentions).filter((uid) => this.users.has(uid));
+    }
     if (Array.isArray(payload.embeds)) message.embeds = payload.embeds as ApiObject[];
     if (Array.isArray(payload.components)) message.components = payload.components as ApiObject[];
     if (payload.attachments !== undefined || files.length > 0) {
@@ -381,7 +388,7 @@ export class World {
 
   messageJson(message: LocalMessage): ApiObject {
     const author = this.users.get(message.authorId);
-    const mentions = mentionedUserIds(message.content).flatMap((id) => {
+    const mentions = message.mentions.flatMap((id) => {
       const user = this.users.get(id);
       return user ? [this.userJson(user)] : [];
     });
@@ -432,6 +439,20 @@ export class World {
 
 /** User ids mentioned as `<@id>` or `<@!id>` in a message's text. */
 export const mentionedUserIds = (content: string): string[] => [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1] ?? ''))];
+
+/**
+ * The mentioned users a message notifies: all of them without `allowed_mentions`; with it, all when
+ * `parse` holds `users`, else only those listed in `users`.
+ * @see https://discord.com/developers/docs/resources/message#allowed-mentions-object
+ */
+export function allowedMentionIds(content: string, allowed: unknown): string[] {
+  const mentioned = mentionedUserIds(content);
+  if (typeof allowed !== 'object' || allowed === null) return mentioned;
+  const { parse, users } = allowed as { parse?: unknown; users?: unknown };
+  if (Array.isArray(parse) && parse.includes('users')) return mentioned;
+  const listed = Array.isArray(users) ? users.map(String) : [];
+  return mentioned.filter((id) => listed.includes(id));
+}
 
 const guessType = (filename: string): string => {
   const ext = filename.split('.').pop()?.toLowerCase();
