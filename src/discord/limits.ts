@@ -95,3 +95,18 @@ export const lengthOf = (text: string): number => {
   for (const _ of text) n++;
   return n;
 };
+
+/** Characters in an application command's or option's name. @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-structure */
+export const COMMAND_NAME_MAX = 32;
+
+/** Characters in a slash command's or option's description. @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-structure */
+export const COMMAND_DESCRIPTION_MAX = 100;
+
+/** Options (or subcommands) of one command or subcommand. @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-structure */
+export const COMMAND_OPTIONS_MAX = 25;
+
+/** Predefined choices of one option. @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-structure */
+export const OPTION_CHOICES_MAX = 25;
+
+/** Slash commands one application may register globally (and in each guild). @see https://discord.com/developers/docs/interactions/application-commands#registering-a-command */
+export const SLASH_COMMANDS_MAX = 100;

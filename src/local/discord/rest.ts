@@ -3,7 +3,7 @@ import { HttpError, notFound, raise, refuseIf } from './http.ts';
 import type { Interactions } from './interactions.ts';
 import type { MessageRelay } from './relay.ts';
 import { ChannelKind, type ApiObject, type CommandDefinition, type LocalMessage, type LocalUser } from './types.ts';
-import { validateChannelName, validateMessage } from './validate.ts';
+import { validateChannelName, validateCommands, validateMessage } from './validate.ts';
 import type { UploadedFile, World } from './world.ts';
 
 /** One REST route's answer: status and JSON body (204 sends none). */
@@ -55,11 +55,13 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
     if (commandId === null) {
       if (method === 'GET') return [200, list];
       if (method === 'PUT') {
+        refuseIf(validateCommands(body, { list: true }));
         const next = (Array.isArray(body) ? (body as ApiObject[]) : []).map((raw) => make(raw, list.find((c) => c.name === raw.name)));
         changed(next);
         return [200, next];
       }
       if (method === 'POST') {
+        refuseIf(validateCommands(body, { list: false }));
         const raw = body as ApiObject;
         const previous = list.find((c) => c.name === raw.name);
         const made = make(raw, previous);
@@ -70,6 +72,7 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
       const found = list.find((c) => c.id === commandId) ?? raise(notFound('application command', 10063));
       if (method === 'GET') return [200, found];
       if (method === 'PATCH') {
+        refuseIf(validateCommands({ ...found, ...(body as ApiObject) }, { list: false }));
         const made = make({ ...found, ...(body as ApiObject) }, found);
         changed(list.map((c) => (c === found ? made : c)));
         return [200, made];

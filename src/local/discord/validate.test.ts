@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiObject } from './types.ts';
-import { validateCallback, validateChannelName, validateMessage, type Refusal } from './validate.ts';
+import { commandDefinitions, loadCommands } from '../../discord/registry.ts';
+import { validateCallback, validateChannelName, validateCommands, validateMessage, type Refusal } from './validate.ts';
 
 const x = (n: number) => 'x'.repeat(n);
 const button = (i: number, extra: ApiObject = {}): ApiObject => ({ type: 2, style: 1, custom_id: `b${i}`, label: `B${i}`, ...extra });
@@ -124,5 +125,42 @@ describe('validateChannelName: threads and channels', () => {
     expect(errorsAt(validateChannelName({ name: x(101) }, { required: true }), ['name'])).toEqual([{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }]);
     expect(errorsAt(validateChannelName({}, { required: true }), ['name'])[0]?.code).toBe('BASE_TYPE_REQUIRED');
     expect(validateChannelName({ archived: true }, { required: false })).toBeNull();
+  });
+});
+
+describe('validateCommands: application command registration', () => {
+  const slash = (extra: ApiObject = {}): ApiObject => ({ name: 'play', description: 'Play a move', type: 1, ...extra });
+
+  it('GIVEN commands within the limits WHEN registered THEN they are accepted', () => {
+    expect(validateCommands([slash(), slash({ name: 'game', options: [{ type: 3, name: 'what', description: 'What', choices: [{ name: 'A', value: 'a' }] }] })], { list: true })).toBeNull();
+  });
+
+  it('GIVEN a name of 33 characters or a description of 101 WHEN registered THEN the refusal names them under the command index', () => {
+    const refused = validateCommands([slash(), slash({ name: x(33), description: x(101) })], { list: true });
+    expect(errorsAt(refused, [1, 'name'])[0]?.message).toBe('Must be between 1 and 32 in length.');
+    expect(errorsAt(refused, [1, 'description'])[0]?.message).toBe('Must be between 1 and 100 in length.');
+  });
+
+  it('GIVEN a Spanish description of 101 characters WHEN registered THEN its localization is refused', () => {
+    const refused = validateCommands(slash({ description_localizations: { 'es-ES': x(101) } }), { list: false });
+    expect(errorsAt(refused, ['description_localizations', 'es-ES'])[0]?.code).toBe('BASE_TYPE_BAD_LENGTH');
+  });
+
+  it('GIVEN 26 options, or an option with 26 choices WHEN registered THEN each list is refused', () => {
+    const opt = (i: number, extra: ApiObject = {}) => ({ type: 3, name: `o${i}`, description: 'd', ...extra });
+    const many = validateCommands(slash({ options: Array.from({ length: 26 }, (_, i) => opt(i)) }), { list: false });
+    expect(errorsAt(many, ['options'])[0]?.message).toBe('Must be 25 or fewer in length.');
+    const choices = validateCommands(slash({ options: [opt(0, { choices: Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` })) })] }), { list: false });
+    expect(errorsAt(choices, ['options', 0, 'choices'])[0]?.message).toBe('Must be 25 or fewer in length.');
+  });
+
+  it('GIVEN 101 slash commands WHEN registered THEN Discord answers 30032', () => {
+    const all = Array.from({ length: 101 }, (_, i) => slash({ name: `c${i}` }));
+    expect(validateCommands(all.slice(0, 100), { list: true })).toBeNull();
+    expect(validateCommands(all, { list: true })).toEqual({ status: 400, body: { message: 'Maximum number of application commands reached (100)', code: 30032 } });
+  });
+
+  it("GIVEN Turnkeeper's own slash commands WHEN registered THEN every Discord limit holds", async () => {
+    expect(validateCommands(commandDefinitions(await loadCommands()), { list: true })).toBeNull();
   });
 });

@@ -9,6 +9,9 @@ import {
   BUTTON_LABEL_MAX,
   CHANNEL_NAME_MAX,
   CHOICE_TEXT_MAX,
+  COMMAND_DESCRIPTION_MAX,
+  COMMAND_NAME_MAX,
+  COMMAND_OPTIONS_MAX,
   CUSTOM_ID_MAX,
   EMBED_AUTHOR_NAME_MAX,
   EMBED_DESCRIPTION_MAX,
@@ -23,10 +26,12 @@ import {
   MESSAGE_CONTENT_MAX,
   MESSAGE_NONCE_MAX,
   MODAL_TITLE_MAX,
+  OPTION_CHOICES_MAX,
   ROW_BUTTONS_MAX,
   SELECT_OPTION_TEXT_MAX,
   SELECT_OPTIONS_MAX,
   SELECT_PLACEHOLDER_MAX,
+  SLASH_COMMANDS_MAX,
 } from '../../discord/limits.ts';
 import type { ApiObject } from './types.ts';
 
@@ -282,5 +287,46 @@ export function validateCallback(body: ApiObject, files: readonly SizedFile[]): 
 export function validateChannelName(body: ApiObject, opts: { readonly required: boolean }): Refusal | null {
   const errors = new FormErrors();
   errors.text(['name'], body.name, CHANNEL_NAME_MAX, { min: 1, required: opts.required });
+  return errors.refusal();
+}
+
+/** A name and description, and their localizations, within Discord's lengths. */
+function checkNamed(errors: FormErrors, at: Path, item: ApiObject, describe: boolean): void {
+  errors.text([...at, 'name'], item.name, COMMAND_NAME_MAX, { min: 1, required: true });
+  for (const [locale, name] of Object.entries(obj(item.name_localizations))) errors.text([...at, 'name_localizations', locale], name, COMMAND_NAME_MAX, { min: 1 });
+  if (!describe) return;
+  errors.text([...at, 'description'], item.description, COMMAND_DESCRIPTION_MAX, { min: 1, required: true });
+  for (const [locale, text] of Object.entries(obj(item.description_localizations))) errors.text([...at, 'description_localizations', locale], text, COMMAND_DESCRIPTION_MAX, { min: 1 });
+}
+
+function checkOptions(errors: FormErrors, at: Path, value: unknown): void {
+  errors.list([...at, 'options'], value, COMMAND_OPTIONS_MAX).forEach((option, i) => {
+    const here = [...at, 'options', i];
+    checkNamed(errors, here, option, true);
+    errors.list([...here, 'choices'], option.choices, OPTION_CHOICES_MAX).forEach((choice, j) => {
+      errors.text([...here, 'choices', j, 'name'], choice.name, CHOICE_TEXT_MAX, { min: 1, required: true });
+      for (const [locale, name] of Object.entries(obj(choice.name_localizations))) errors.text([...here, 'choices', j, 'name_localizations', locale], name, CHOICE_TEXT_MAX, { min: 1 });
+      if (typeof choice.value === 'string') errors.text([...here, 'choices', j, 'value'], choice.value, CHOICE_TEXT_MAX, { min: 1 });
+    });
+    checkOptions(errors, here, option.options);
+  });
+}
+
+/**
+ * Application commands as registered (`PUT` takes the list, `POST`/`PATCH` one): names, descriptions,
+ * options and choices within Discord's lengths, and at most 100 slash commands.
+ * @see https://discord.com/developers/docs/interactions/application-commands#bulk-overwrite-global-application-commands
+ */
+export function validateCommands(body: unknown, opts: { readonly list: boolean }): Refusal | null {
+  const commands = opts.list ? (Array.isArray(body) ? (body as ApiObject[]) : []) : [obj(body)];
+  if (commands.filter((c) => Number(c.type ?? 1) === 1).length > SLASH_COMMANDS_MAX) {
+    return { status: 400, body: { message: `Maximum number of application commands reached (${SLASH_COMMANDS_MAX})`, code: 30032 } };
+  }
+  const errors = new FormErrors();
+  commands.forEach((command, i) => {
+    const at = opts.list ? [i] : [];
+    checkNamed(errors, at, command, Number(command.type ?? 1) === 1);
+    checkOptions(errors, at, command.options);
+  });
   return errors.refusal();
 }
