@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttachmentBuilder, ChannelType, Client, DiscordAPIError, Events, GatewayIntentBits, SlashCommandBuilder, type Interaction, type TextChannel } from 'discord.js';
-import { replyAnswer, sendAnswer } from '../../src/discord/answer.ts';
+import { editAnswer, replyAnswer, sendAnswer } from '../../src/discord/answer.ts';
 import type { Answer } from '../../src/discord/command.ts';
 import { startLocalDiscord, type LocalDiscord } from '../../src/local/discord/index.ts';
 
@@ -156,6 +156,18 @@ describe('local Discord refuses what Discord refuses, through the real discord.j
     for (const m of posted) expect(m?.content.match(/<@\d+>/g)?.length).toBe(m?.content.match(/<@/g)?.length);
     const again = await sendAnswer(channel, answer, 'tk9001');
     expect(again.map((m) => m.id)).toEqual(sent.map((m) => m.id));
+  });
+
+  it('GIVEN a short post with a button WHEN edited into a 2,500-character text THEN the message holds the first part without the button and the rest follows under it', async () => {
+    const [posted] = await sendAnswer(channel, { visibility: 'public', content: 'The prompt is open.', buttons: [{ label: 'Answer', customId: 'tk1|prompt|g1|1|0|0' }] });
+    const content = LONG_LOG.slice(0, 2500).replace(/\n[^\n]*$/, '');
+    expect(content.length).toBeGreaterThan(2000);
+    await editAnswer(channel, posted?.id ?? '', { visibility: 'public', content, buttons: [{ label: 'Next', customId: 'tk1|legal|g1|2|0|0' }] });
+    const edited = discord.message(posted?.id ?? '');
+    const after = discord.messages(discord.channelId).filter((m) => m.seq > (edited?.seq ?? 0));
+    expect([edited?.content, ...after.map((m) => m.content)].join('\n')).toBe(content);
+    expect(edited?.components).toEqual([]);
+    expect(after.at(-1)?.components.length).toBe(1);
   });
 
   it('GIVEN a slash command answered with a 7,000-character log WHEN replied with replyAnswer THEN the reply and its follow-ups carry it all, none refused', async () => {
