@@ -4,3 +4,4 @@ export { SnowflakeGenerator, shardOf, snowflakeTime, DISCORD_EPOCH } from './sno
 export { World, allowedMentionIds, mentionedUserIds, type UploadedFile } from './world.ts';
 export type * from './types.ts';
 export { ChannelKind } from './types.ts';
+export { FormErrors, validateCallback, validateChannelName, validateCommands, validateMessage, type Refusal } from './validate.ts';
