@@ -136,7 +136,7 @@ export function createRouter(options: RouterOptions) {
     } catch (error) {
       logger.warn({ err: error, command: interaction.commandName }, 'autocomplete failed');
     }
-    const fitted = fitChoices(choices, (c) => logger.warn({ command: interaction.commandName, value: c.value }, 'autocomplete value too long for Discord; choice left out'));
+    const fitted = fitChoices(choices, (c) => logger.warn({ command: interaction.commandName, valueLength: String(c.value).length }, 'autocomplete value too long for Discord; choice left out'));
     await interaction.respond(fitted);
   }
 
