@@ -179,3 +179,23 @@ describe('local Discord refuses what Discord refuses, through the real discord.j
     expect(discord.calls.slice(from).filter((c) => c.status >= 400)).toEqual([]);
   });
 });
+
+describe('an answer Discord refused and the bot never corrected', () => {
+  it('GIVEN autocomplete answered only with a 101-character name WHEN the 3 s pass THEN the local Discord says the interaction failed and why', async () => {
+    const local = await startLocalDiscord({ port: 0, ackTimeoutMs: 300 });
+    const bot = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: local.apiUrl } });
+    bot.on(Events.InteractionCreate, (interaction) => {
+      if (interaction.isAutocomplete()) void interaction.respond([{ name: 'n'.repeat(101), value: 'v' }]).catch(() => undefined);
+    });
+    try {
+      const ready = new Promise<void>((resolve) => bot.once(Events.ClientReady, () => resolve()));
+      await bot.login(local.botToken);
+      await ready;
+      await bot.application?.commands.set([commands[0]?.toJSON() ?? {}] as never);
+      await expect(local.autocomplete('alice', local.channelId, '/pick what:x')).rejects.toThrow(/did not acknowledge.*Discord refused its answer: 50035 Invalid Form Body .*Must be between 1 and 100 in length/);
+    } finally {
+      await bot.destroy();
+      await local.close();
+    }
+  });
+});
