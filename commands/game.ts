@@ -262,8 +262,11 @@ async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatus
       const r = await schedule.replace(game.gameId, actor, seat, { userId: user.id, userName: user.globalName ?? user.username });
       return done(r, 'schedule.replace.done', { seat: seat + 1, mention: `<@${user.id}>`, previous: r.ok ? `<@${r.value.previousUserId}>` : '' });
     }
-    case 'watch':
-      return done(await schedule.watch(game.gameId, actor), 'schedule.watch.done', { mention: host });
+    case 'watch': {
+      const r = await schedule.watch(game.gameId, actor);
+      if (r.ok && r.value.already) return ok({ visibility: 'ephemeral', content: ctx.t('schedule.watch.already') });
+      return done(r, 'schedule.watch.done', { mention: host });
+    }
   }
   return reject('core.unknownCommand', { type: sub });
 }

@@ -27,7 +27,7 @@ import {
   type Scheduler,
   type TurnClock,
 } from '../scheduler/index.ts';
-import { changeWaits, enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
+import { addSpectator, changeWaits, enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
 import type { App } from './service.ts';
 import type { AppActor, AppLogger, AppResult, CommandResult } from './types.ts';
 
@@ -611,14 +611,14 @@ export function createSchedule(deps: ScheduleDeps) {
       return ok({ seat, previousUserId: current.userId });
     },
 
-    /** Joins as a spectator: sees the public table, never acts, never receives a secret. */
-    async watch(gameId: string, actor: AppActor): AppResult<{ gameId: string }> {
-      const game = await getGame(prisma, gameId);
-      if (!game) return reject('core.game.notFound', { gameId });
-      if (game.seats.some((s) => s.userId === actor.userId)) return reject('core.alreadyJoined');
-      const index = 100 + game.seats.filter((s) => s.role === 'spectator').length + Math.max(0, ...game.seats.map((s) => s.index - 99));
-      await prisma.seat.create({ data: { gameId, index, userId: actor.userId, userName: actor.userName, role: 'spectator' } });
-      return ok({ gameId });
+    /**
+     * Joins as a spectator: sees the public table, never acts, never receives a secret. Watching again is
+     * a no-op (`already`); members watching at the same moment each get their own seat (issue 14).
+     */
+    async watch(gameId: string, actor: AppActor): AppResult<{ gameId: string; already: boolean }> {
+      const r = await addSpectator(prisma, gameId, { userId: actor.userId, userName: actor.userName });
+      if (r.ok) return ok({ gameId, already: r.already });
+      return r.reason === 'seated' ? reject('core.alreadyJoined') : reject('core.game.notFound', { gameId });
     },
 
     /** `/prefs`: the user's notification choices for one game, or for all their games when `gameId` is absent. */

@@ -21,19 +21,21 @@ import {
   type Snapshot,
 } from '../core/index.ts';
 import {
-  addSeat,
   appendCommand,
   createGame,
   findCommandByNonce,
   findGameByThread,
   getGame,
   loadLog,
+  joinLobby,
+  leaveLobby,
   refreshCache,
-  removeSeat,
   setGameStatus,
   startGame,
   type GameRowStatus,
   type GameWithSeats,
+  type JoinOutcome,
+  type LeaveOutcome,
   type OutboxMessage,
 } from '../store/index.ts';
 import { createArchive } from './archive.ts';
@@ -58,9 +60,6 @@ import type {
 
 /** Started games kept in memory per process unless `AppDeps.cacheSize` says otherwise. */
 export const DEFAULT_CACHE_SIZE = 1000;
-
-/** Optimistic lobby changes are retried this often before `core.movedOn`. */
-const LOBBY_RETRIES = 5;
 
 type AnyModule = GameModule<any, any, any>;
 
@@ -363,34 +362,34 @@ export function createApp(deps: AppDeps) {
     return reject('core.movedOn');
   }
 
-  async function changeLobby(
-    gameId: string,
-    change: (game: GameWithSeats, module: AnyModule) => Promise<Result<'done' | 'retry', Rejection>>,
-  ): AppResult<LobbyView> {
-    for (let attempt = 0; attempt < LOBBY_RETRIES; attempt++) {
-      const game = await loadGame(gameId);
-      if (!game.ok) return game;
-      const module = moduleFor(game.value.gameType);
-      if (!module.ok) return module;
-      if (game.value.status !== 'lobby') return reject('core.lobby.closed', { status: game.value.status });
-      const changed = await change(game.value, module.value);
-      if (!changed.ok) return changed;
-      if (changed.value === 'done') {
-        const after = await loadGame(gameId);
-        return after.ok ? ok(lobbyView(after.value, module.value)) : after;
+  /** A lobby as it is after a membership change, or the reason the change was refused. */
+  async function lobbyAfter(gameId: string, module: AnyModule, outcome: JoinOutcome | LeaveOutcome, max = 0): AppResult<LobbyView> {
+    if (!outcome.ok) {
+      switch (outcome.reason) {
+        case 'closed':
+          return reject('core.lobby.closed', { status: outcome.status });
+        case 'notFound':
+          return reject('core.game.notFound', { gameId });
+        case 'full':
+          return reject('core.lobby.full', { max });
+        case 'alreadySeated':
+          return reject('core.alreadyJoined');
+        default:
+          return reject('core.notJoined');
       }
     }
-    return reject('core.movedOn');
+    const after = await loadGame(gameId);
+    return after.ok ? ok(lobbyView(after.value, module)) : after;
   }
 
+  /** Removes `userId` from a lobby (themselves, or kicked by the host). Serialized per game in the store. */
   async function unseat(gameId: string, userId: string, byHost: AppActor | null): AppResult<LobbyView> {
-    return changeLobby(gameId, async (game) => {
-      if (byHost && game.hostUserId !== byHost.userId) return reject('core.notHost');
-      if (!game.seats.some((s) => s.userId === userId)) return reject('core.notJoined');
-      const r = await removeSeat(prisma, gameId, game.version, userId);
-      if (r.ok) return ok('done');
-      return r.reason === 'notSeated' ? reject('core.notJoined') : ok('retry');
-    });
+    const game = await loadGame(gameId);
+    if (!game.ok) return game;
+    const module = moduleFor(game.value.gameType);
+    if (!module.ok) return module;
+    if (byHost && game.value.hostUserId !== byHost.userId) return reject('core.notHost');
+    return lobbyAfter(gameId, module.value, await leaveLobby(prisma, gameId, userId));
   }
 
   function statusOf(read: Result<{ game: GameWithSeats; loaded: Loaded | null }, Rejection>): Result<GameStatusView, Rejection> {
@@ -442,15 +441,15 @@ export function createApp(deps: AppDeps) {
       return ok(lobbyView(created.game, module.value));
     },
 
-    join(gameId: string, actor: AppActor): AppResult<LobbyView> {
-      return changeLobby(gameId, async (game, module) => {
-        if (game.seats.some((s) => s.userId === actor.userId)) return reject('core.alreadyJoined');
-        if (players(game).length >= seatLimit(game, module)) return reject('core.lobby.full', { max: seatLimit(game, module) });
-        const index = Math.max(-1, ...game.seats.map((s) => s.index)) + 1;
-        const r = await addSeat(prisma, gameId, game.version, { userId: actor.userId, userName: actor.userName }, index);
-        if (r.ok) return ok('done');
-        return r.reason === 'alreadySeated' ? reject('core.alreadyJoined') : ok('retry');
-      });
+    /** Takes the next lobby seat; joining again, or into a full or closed lobby, is refused with the reason and changes nothing. */
+    async join(gameId: string, actor: AppActor): AppResult<LobbyView> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      const module = moduleFor(game.value.gameType);
+      if (!module.ok) return module;
+      const limit = seatLimit(game.value, module.value);
+      const joined = await joinLobby(prisma, gameId, { userId: actor.userId, userName: actor.userName }, limit);
+      return lobbyAfter(gameId, module.value, joined, limit);
     },
 
     leave(gameId: string, actor: AppActor): AppResult<LobbyView> {

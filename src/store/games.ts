@@ -75,47 +75,6 @@ export function findGameByThread(prisma: PrismaClient, threadId: string): Promis
   return prisma.game.findUnique({ where: { threadId }, include: withSeats });
 }
 
-export type LobbyChange = { ok: true; version: number } | { ok: false; reason: 'conflict' | 'alreadySeated' | 'notSeated' };
-
-/**
- * Seats a user in a lobby at the end of the join order. Guarded by the game's `version`, so a full-lobby
- * check made on that version stays true; a concurrent lobby change gives `conflict` (read again, retry).
- */
-export async function addSeat(
-  prisma: PrismaClient,
-  gameId: string,
-  expectedVersion: number,
-  user: { readonly userId: string; readonly userName: string },
-  index: number,
-): Promise<LobbyChange> {
-  try {
-    const [game] = await prisma.$transaction([
-      prisma.game.update({ where: { id: gameId, status: 'lobby', version: expectedVersion }, data: { version: { increment: 1 }, lastActivityAt: new Date() } }),
-      prisma.seat.create({ data: { gameId, index, userId: user.userId, userName: user.userName } }),
-    ]);
-    return { ok: true, version: game.version };
-  } catch (error) {
-    if (isNotFound(error)) return { ok: false, reason: 'conflict' };
-    if (isUniqueViolation(error)) return { ok: false, reason: uniqueFields(error).includes('userId') ? 'alreadySeated' : 'conflict' };
-    throw error;
-  }
-}
-
-/** Frees a lobby seat; indexes keep their gaps until `startGame` renumbers them in join order. */
-export async function removeSeat(prisma: PrismaClient, gameId: string, expectedVersion: number, userId: string): Promise<LobbyChange> {
-  try {
-    const [game, removed] = await prisma.$transaction([
-      prisma.game.update({ where: { id: gameId, status: 'lobby', version: expectedVersion }, data: { version: { increment: 1 }, lastActivityAt: new Date() } }),
-      prisma.seat.deleteMany({ where: { gameId, userId } }),
-    ]);
-    if (removed.count === 0) return { ok: false, reason: 'notSeated' };
-    return { ok: true, version: game.version };
-  } catch (error) {
-    if (isNotFound(error)) return { ok: false, reason: 'conflict' };
-    throw error;
-  }
-}
-
 export interface StartGameInput {
   readonly genesis: Genesis;
   readonly snapshot: Snapshot;

@@ -4,8 +4,6 @@ export {
   createGame,
   getGame,
   findGameByThread,
-  addSeat,
-  removeSeat,
   startGame,
   setGameStatus,
   loadLog,
@@ -18,12 +16,12 @@ export {
   type GameWithSeats,
   type GameRowStatus,
   type NewGameRow,
-  type LobbyChange,
   type StartGameInput,
   type AppendInput,
   type AppendResult,
 } from './games.ts';
 export { insertImportedGame, loadBackup, type ImportGameRow, type BackupRows } from './imports.ts';
+export { addSpectator, joinLobby, leaveLobby, SPECTATOR_BASE, type JoinOutcome, type LeaveOutcome, type WatchOutcome } from './seats.ts';
 export { changeWaits, type WaitChange } from './clocks.ts';
 export {
   enqueue,

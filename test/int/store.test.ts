@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommand, genesisSnapshot, hashSnapshot, type Genesis, type LogEntry, type Snapshot } from '../../src/core/index.ts';
 import {
-  addSeat,
   appendCommand,
   claimDue,
   createGame,
@@ -15,7 +14,8 @@ import {
   enqueue,
   supersedePictures,
   migrate,
-  removeSeat,
+  joinLobby,
+  leaveLobby,
   requeueStale,
   startGame,
   type Database,
@@ -71,16 +71,11 @@ describe.each(backends)('store on %s', (kind) => {
   it('GIVEN a lobby WHEN seats are added and removed THEN start renumbers them in join order', async () => {
     const created = await createGame(db.prisma, { guildId: 'g1', channelId: 'c1', threadId: 'lobby-1', gameType: 'tally', rulesVersion: '1', seed: 1, options: {}, hostUserId: 'h', players: [{ userId: 'a', userName: 'A' }] });
     if (!created.ok) throw new Error('create failed');
-    let version = created.game.version;
-    for (const [i, user] of ['b', 'c'].entries()) {
-      const r = await addSeat(db.prisma, created.game.id, version, { userId: user, userName: user.toUpperCase() }, i + 1);
-      if (!r.ok) throw new Error(r.reason);
-      version = r.version;
-    }
-    expect(await addSeat(db.prisma, created.game.id, version, { userId: 'b', userName: 'B' }, 3)).toEqual({ ok: false, reason: 'alreadySeated' });
-    expect(await addSeat(db.prisma, created.game.id, version - 1, { userId: 'd', userName: 'D' }, 3)).toEqual({ ok: false, reason: 'conflict' });
-    const removed = await removeSeat(db.prisma, created.game.id, version, 'a');
-    if (!removed.ok) throw new Error(removed.reason);
+    for (const user of ['b', 'c']) expect(await joinLobby(db.prisma, created.game.id, { userId: user, userName: user.toUpperCase() }, 4)).toEqual({ ok: true });
+    expect(await joinLobby(db.prisma, created.game.id, { userId: 'b', userName: 'B' }, 4)).toEqual({ ok: false, reason: 'alreadySeated' });
+    expect(await joinLobby(db.prisma, created.game.id, { userId: 'd', userName: 'D' }, 3)).toEqual({ ok: false, reason: 'full' });
+    expect(await leaveLobby(db.prisma, created.game.id, 'a')).toEqual({ ok: true });
+    expect(await leaveLobby(db.prisma, created.game.id, 'a')).toEqual({ ok: false, reason: 'notSeated' });
     const lobby = (await findGameByThread(db.prisma, 'lobby-1'))!;
     expect(lobby.seats.map((s) => [s.userId, s.index])).toEqual([['b', 1], ['c', 2]]);
     const genesis: Genesis = { gameType: 'tally', rulesVersion: '1', options: { target: 20 }, seats: lobby.seats.map((s, index) => ({ index, name: s.userName })), seed: 1 };
