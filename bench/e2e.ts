@@ -44,18 +44,18 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** Creates the scratch database `turnkeeper_bench` (dropped first if a run left it) and returns its URL. */
-export async function scratchDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchDatabase(base: string, name = 'turnkeeper_bench'): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS turnkeeper_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE turnkeeper_bench');
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   return {
-    url: withDatabase(base, 'turnkeeper_bench'),
+    url: withDatabase(base, name),
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query('DROP DATABASE IF EXISTS turnkeeper_bench WITH (FORCE)');
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
     },
   };

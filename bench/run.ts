@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { absenceCases } from './absence.ts';
 import { latencyCases } from './latency.ts';
 import { microCases } from './micro.ts';
 import { reconcileCases } from './reconcile.ts';
@@ -16,6 +17,7 @@ const cases: Record<string, (quick: boolean) => Promise<BenchRow[]>> = {
   latency: latencyCases,
   throughput: throughputCases,
   reconcile: reconcileCases,
+  absence: absenceCases,
 };
 
 const rows: BenchRow[] = [];

@@ -3,41 +3,46 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import {
   awayHandling,
   awayTimeoutAt,
-  deadlineAt,
-  DEFAULT_POLICY,
-  DEFAULT_PREFS,
   dormantAt,
   extend,
   fireIdOf,
   newlyAwaited,
   nextReminderAt,
   onDeadline,
-  parseAwayUntil,
-  parsePrefs,
   PrismaDueStore,
   resolvePolicy,
-  stalledNoticeAt,
   type DueItem,
   type FireTicket,
   type GamePolicy,
   type PlayerPrefs,
-  type PlayerPrefsInput,
   type PolicyInput,
   type QueueName,
   type Scheduler,
-  type TurnClock,
 } from '../scheduler/index.ts';
 import { addSpectator, changeWaits, enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
+import { createAbsence } from './schedule-absence.ts';
+import {
+  dormancyJob,
+  dropSeatJobs,
+  jobKey,
+  JobPlan,
+  mergePolicy,
+  outboxRow,
+  policyFrom,
+  prefsOf,
+  refOf,
+  seatJobs,
+  stalledName,
+  turnClock,
+  type ClockRow,
+  type ReminderRef,
+} from './schedule-plan.ts';
 import type { App } from './service.ts';
 import type { AppActor, AppLogger, AppResult, CommandResult } from './types.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** Where a reminder message was posted, so the next one replaces it instead of stacking (issue 5). */
-export interface ReminderRef {
-  readonly channelId: string;
-  readonly messageId: string;
-}
+export type { ReminderRef };
 
 /** The payload of a `turn` outbox row, as `messagesFor` in service.ts writes it. */
 export interface TurnPayload {
@@ -56,27 +61,6 @@ export interface ScheduleDeps {
   readonly logger?: AppLogger;
 }
 
-interface ClockRow {
-  readonly gameId: string;
-  readonly seat: number;
-  readonly active: boolean;
-  readonly turnSeq: number;
-  readonly kind: string;
-  readonly turnStartedAt: Date;
-  readonly remindersSent: number;
-  readonly stalledSent: boolean;
-  readonly extensionsThisTurn: number;
-  readonly extensionsUsed: number;
-  readonly reminderRef: unknown;
-}
-
-const key = {
-  remind: (gameId: string, seat: number) => `r.${gameId}.${seat}`,
-  stalled: (gameId: string, seat: number) => `s.${gameId}.${seat}`,
-  deadline: (gameId: string, seat: number) => `d.${gameId}.${seat}`,
-  dormancy: (gameId: string) => `z.${gameId}`,
-};
-
 /**
  * The check behind every claim: a reminder or deadline job is current only while its seat still waits
  * on the wait it was scheduled for (same `turnSeq`) in a game that is playing and not paused.
@@ -93,23 +77,10 @@ export function createDueStore(db: Database): PrismaDueStore {
   });
 }
 
-function prefsOf(seat: { prefs: unknown; awayUntil: Date | null }): PlayerPrefs {
-  const raw = typeof seat.prefs === 'object' && seat.prefs !== null ? (seat.prefs as Record<string, unknown>) : {};
-  const parsed = parsePrefs({ ...raw, awayUntil: seat.awayUntil ? seat.awayUntil.toISOString() : null });
-  return parsed.ok ? parsed.value : { ...DEFAULT_PREFS, awayUntil: seat.awayUntil ? seat.awayUntil.toISOString() : null };
-}
-
-/**
- * Who the public stalled notice names (issue 5): a mention, or the plain name of a player who pressed
- * "mute until my next turn", so the table still learns who it waits for and the muted player is not pinged.
- */
-function stalledName(seat: { userId: string; userName: string; prefs: unknown; awayUntil: Date | null }): string {
-  return prefsOf(seat).mutedUntilNextTurn ? seat.userName : `<@${seat.userId}>`;
-}
-
-function refOf(value: unknown): ReminderRef | null {
-  const r = value as Partial<ReminderRef> | null;
-  return r && typeof r.channelId === 'string' && typeof r.messageId === 'string' ? { channelId: r.channelId, messageId: r.messageId } : null;
+/** The prefs of the player in seat `index`; none when nobody plays it. */
+function seatPrefs(game: GameWithSeats, index: number): PlayerPrefs | undefined {
+  const seat = game.seats.find((s) => s.role === 'player' && s.index === index);
+  return seat ? prefsOf(seat) : undefined;
 }
 
 /**
@@ -117,38 +88,6 @@ function refOf(value: unknown): ReminderRef | null {
  * jobs kept in PostgreSQL and queued in the scheduler, runs them when they fall due, and offers the
  * host and player controls (policy, pause, extend, skip, replace, spectate, prefs, away, mute).
  */
-/** A settings change over stored settings: each section's given fields replace the stored ones. */
-function mergePolicy(current: Record<string, Record<string, unknown>>, patch: PolicyInput): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...current };
-  for (const [section, value] of Object.entries(patch)) {
-    merged[section] = typeof value === 'object' && value !== null ? { ...(current[section] ?? {}), ...value } : value;
-  }
-  return merged;
-}
-
-/** Job writes gathered for one change and written together; the last word on a queue and key wins. */
-class JobPlan {
-  readonly #jobs = new Map<string, { readonly queue: QueueName; readonly key: string; readonly item?: DueItem }>();
-
-  put(item: DueItem): this {
-    this.#jobs.set(`${item.queue}:${item.key}`, { queue: item.queue, key: item.key, item });
-    return this;
-  }
-
-  drop(queue: QueueName, jobKey: string): this {
-    this.#jobs.set(`${queue}:${jobKey}`, { queue, key: jobKey });
-    return this;
-  }
-
-  get puts(): DueItem[] {
-    return [...this.#jobs.values()].flatMap((j) => (j.item ? [j.item] : []));
-  }
-
-  get drops(): { queue: QueueName; key: string }[] {
-    return [...this.#jobs.values()].flatMap((j) => (j.item ? [] : [{ queue: j.queue, key: j.key }]));
-  }
-}
-
 export function createSchedule(deps: ScheduleDeps) {
   const { db, app, scheduler, store, clock, logger } = deps;
   const prisma = db.prisma;
@@ -171,15 +110,9 @@ export function createSchedule(deps: ScheduleDeps) {
     await Promise.all([...drops.map((d) => scheduler.cancel(d.queue, d.key)), ...puts.map((item) => scheduler.schedule(item))]);
   }
 
-  /** A seat's reminder, stalled-notice and deadline jobs. */
-  function dropSeatJobs(plan: JobPlan, gameId: string, seat: number): void {
-    plan.drop('reminder', key.remind(gameId, seat)).drop('reminder', key.stalled(gameId, seat)).drop('deadline', key.deadline(gameId, seat));
-  }
-
   async function policyOf(game: { guildId: string; policy: unknown }): Promise<GamePolicy> {
     const guild = await prisma.guildSettings.findUnique({ where: { guildId: game.guildId } });
-    const resolved = resolvePolicy((guild?.policy ?? {}) as PolicyInput, (game.policy ?? {}) as PolicyInput);
-    return resolved.ok ? resolved.value : DEFAULT_POLICY;
+    return policyFrom(guild?.policy, game.policy);
   }
 
   function target(game: GameWithSeats): { channelId: string } {
@@ -190,40 +123,10 @@ export function createSchedule(deps: ScheduleDeps) {
     return { kind: 'notice', target: to ?? target(game), payload: { gameId: game.id, gameType: game.gameType, seq: game.seq, locale: game.locale, code, params } };
   }
 
-  /**
-   * The jobs of one waiting seat, from its clock row, its player's prefs and the policy. An away player
-   * (issue 5 "Absence") whose seat is skipped gets an `away` deadline now; one whose seat is timed out
-   * gets no stalled notice and an `away` deadline at {@link awayTimeoutAt} (their reminders wait for the
-   * away date, so a player back early is reminded as usual).
-   */
-  function seatJobs(plan: JobPlan, game: GameWithSeats, policy: GamePolicy, row: ClockRow, now: number): void {
-    const seat = game.seats.find((s) => s.role === 'player' && s.index === row.seat);
-    if (!seat || !row.active || game.pausedAt !== null || game.status !== 'playing') return dropSeatJobs(plan, game.id, row.seat);
-    const prefs = prefsOf(seat);
-    const data = { gameId: game.id, seq: row.turnSeq, seat: row.seat };
-    const started = row.turnStartedAt.getTime();
-    const away = awayHandling(policy, prefs, now);
-    if (away === 'skip') {
-      plan.drop('reminder', key.remind(game.id, row.seat)).drop('reminder', key.stalled(game.id, row.seat));
-      plan.put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(now), data: { ...data, kind: 'away' } });
-      return;
-    }
-    const next = nextReminderAt(policy, prefs, started, row.remindersSent, now);
-    if (next !== null) plan.put({ queue: 'reminder', key: key.remind(game.id, row.seat), at: new Date(next), data: { ...data, kind: 'remind' } });
-    else plan.drop('reminder', key.remind(game.id, row.seat));
-    const stalled = row.stalledSent || away === 'timeout' ? null : stalledNoticeAt(policy, started, now);
-    if (stalled !== null) plan.put({ queue: 'reminder', key: key.stalled(game.id, row.seat), at: new Date(Math.max(stalled, next ?? 0)), data: { ...data, kind: 'stalled' } });
-    else plan.drop('reminder', key.stalled(game.id, row.seat));
-    const deadline = away === 'timeout' ? awayTimeoutAt(policy, started, row.extensionsThisTurn) : deadlineAt(policy, started, row.extensionsThisTurn);
-    const kind = away === 'timeout' ? 'away' : 'deadline';
-    if (deadline !== null) plan.put({ queue: 'deadline', key: key.deadline(game.id, row.seat), at: new Date(Math.max(deadline, now)), data: { ...data, kind } });
-    else plan.drop('deadline', key.deadline(game.id, row.seat));
-  }
-
   /** Plans the jobs of one waiting seat (two statements at most). */
   async function planSeat(game: GameWithSeats, policy: GamePolicy, row: ClockRow, now: number): Promise<void> {
     const plan = new JobPlan();
-    seatJobs(plan, game, policy, row, now);
+    seatJobs(plan, game, seatPrefs(game, row.seat), policy, row, now);
     await apply(plan);
   }
 
@@ -234,17 +137,9 @@ export function createSchedule(deps: ScheduleDeps) {
     const now = clock().getTime();
     const rows = await prisma.seatClock.findMany({ where: { gameId } });
     const plan = new JobPlan();
-    for (const row of rows) seatJobs(plan, game, policy, row, now);
+    for (const row of rows) seatJobs(plan, game, seatPrefs(game, row.seat), policy, row, now);
     dormancyJob(plan, game, policy);
     await apply(plan);
-  }
-
-  function dormancyJob(plan: JobPlan, game: GameWithSeats, policy: GamePolicy): void {
-    if (game.status === 'playing' && game.pausedAt === null && game.dormantAt === null) {
-      plan.put({ queue: 'dormancy', key: key.dormancy(game.id), at: new Date(dormantAt(policy, game.lastActivityAt.getTime())), data: { gameId: game.id, seq: 0 } });
-    } else {
-      plan.drop('dormancy', key.dormancy(game.id));
-    }
   }
 
   async function loadFor(ticket: FireTicket) {
@@ -372,29 +267,10 @@ export function createSchedule(deps: ScheduleDeps) {
     return game;
   }
 
-  async function updatePrefs(where: Prisma.SeatWhereInput, patch: PlayerPrefsInput): AppResult<PlayerPrefs> {
-    const seats = await prisma.seat.findMany({ where });
-    const validated = parsePrefs(patch);
-    if (!validated.ok) return validated;
-    let last: PlayerPrefs = validated.value;
-    for (const s of seats) {
-      const merged = parsePrefs({ ...((s.prefs ?? {}) as Record<string, unknown>), ...patch });
-      if (!merged.ok) return merged;
-      const { awayUntil: _away, ...stored } = merged.value;
-      await prisma.seat.update({ where: { id: s.id }, data: { prefs: stored as unknown as Prisma.InputJsonValue } });
-      last = merged.value;
-    }
-    return ok(last);
-  }
-
-  async function userGames(userId: string): Promise<string[]> {
-    const seats = await prisma.seat.findMany({ where: { userId, role: 'player', game: { status: { in: ['lobby', 'playing'] } } }, select: { gameId: true } });
-    return [...new Set(seats.map((s) => s.gameId))];
-  }
-
   return {
     store,
     scheduler,
+    ...createAbsence({ prisma, scheduler, store, clock }),
 
     /** Registers the queue handlers; call before `scheduler.start()`. */
     register(): void {
@@ -456,7 +332,7 @@ export function createSchedule(deps: ScheduleDeps) {
       // Only the seats whose wait began need new jobs: those that stopped waiting were dropped above,
       // and the others' jobs still hold (they were planned when their wait began).
       const policy = await policyOf(game);
-      for (const row of started) seatJobs(plan, game, policy, row, now.getTime());
+      for (const row of started) seatJobs(plan, game, seatPrefs(game, row.seat), policy, row, now.getTime());
       dormancyJob(plan, game, policy);
       await apply(plan);
       return stale;
@@ -621,14 +497,6 @@ export function createSchedule(deps: ScheduleDeps) {
       return r.reason === 'seated' ? reject('core.alreadyJoined') : reject('core.game.notFound', { gameId });
     },
 
-    /** `/prefs`: the user's notification choices for one game, or for all their games when `gameId` is absent. */
-    async setPrefs(userId: string, patch: PlayerPrefsInput, gameId?: string): AppResult<PlayerPrefs> {
-      const r = await updatePrefs(gameId ? { gameId, userId } : { userId }, patch);
-      if (!r.ok) return r;
-      for (const id of gameId ? [gameId] : await userGames(userId)) await planGame(id);
-      return r;
-    },
-
     /** "Mute until my next turn" from the button on a reminder (`turnSeq` is the wait the button was drawn for). */
     async mute(gameId: string, userId: string, seat: number, turnSeq: number): AppResult<{ seat: number }> {
       const game = await getGame(prisma, gameId);
@@ -637,44 +505,13 @@ export function createSchedule(deps: ScheduleDeps) {
       const row = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId, seat } } });
       if (!row || !row.active || row.turnSeq !== turnSeq) return reject('core.button.stale');
       await prisma.seat.update({ where: { id: s.id }, data: { prefs: { ...((s.prefs ?? {}) as Record<string, unknown>), mutedUntilNextTurn: true } as Prisma.InputJsonValue } });
-      await drop('reminder', key.remind(gameId, seat));
+      await drop('reminder', jobKey.remind(gameId, seat));
       return ok({ seat });
-    },
-
-    /** `/away until:<date>`: validated (future, at most `away.maxDays` ahead), applied to all the user's games. */
-    async away(userId: string, untilIso: string): AppResult<{ until: number; games: number }> {
-      const now = clock().getTime();
-      const games = await userGames(userId);
-      let maxDays = DEFAULT_POLICY.away.maxDays;
-      for (const id of games) {
-        const game = await getGame(prisma, id);
-        if (game) maxDays = Math.min(maxDays, (await policyOf(game)).away.maxDays);
-      }
-      const until = parseAwayUntil({ ...DEFAULT_POLICY, away: { ...DEFAULT_POLICY.away, maxDays } }, untilIso, now);
-      if (!until.ok) return until;
-      await prisma.seat.updateMany({ where: { userId, role: 'player' }, data: { awayUntil: new Date(until.value) } });
-      for (const id of games) await planGame(id);
-      return ok({ until: until.value, games: games.length });
-    },
-
-    async back(userId: string): AppResult<{ games: number }> {
-      const games = await userGames(userId);
-      await prisma.seat.updateMany({ where: { userId, role: 'player' }, data: { awayUntil: null } });
-      for (const id of games) await planGame(id);
-      return ok({ games: games.length });
     },
 
     /** Identity of the next firing of a job, for tests. */
     fireIdOf,
   };
-}
-
-function turnClock(row: ClockRow): TurnClock {
-  return { turnStartedAt: row.turnStartedAt.getTime(), extensionsThisTurn: row.extensionsThisTurn, extensionsUsed: row.extensionsUsed };
-}
-
-function outboxRow(gameId: string, message: OutboxMessage): Prisma.OutboxCreateInput {
-  return { gameId, kind: message.kind, target: message.target as Prisma.InputJsonValue, payload: message.payload as Prisma.InputJsonValue };
 }
 
 /** The schedule service's methods, as the Discord layer calls them. */

@@ -10,7 +10,25 @@ INSERT INTO "ScheduledJob" ("queue", "key", "gameId", "seq", "at", "data")
 SELECT j."queue", j."key", j."gameId", j."seq", j."at", j."data"
   FROM jsonb_to_recordset($1::jsonb) AS j("queue" text, "key" text, "gameId" text, "seq" int, "at" timestamptz, "data" jsonb)
 ON CONFLICT ("queue", "key") DO UPDATE
-   SET "gameId" = EXCLUDED."gameId", "seq" = EXCLUDED."seq", "at" = EXCLUDED."at", "data" = EXCLUDED."data"`;
+   SET "gameId" = EXCLUDED."gameId", "seq" = EXCLUDED."seq", "at" = EXCLUDED."at", "data" = EXCLUDED."data"
+ WHERE ("ScheduledJob"."gameId", "ScheduledJob"."seq", "ScheduledJob"."at", "ScheduledJob"."data")
+       IS DISTINCT FROM (EXCLUDED."gameId", EXCLUDED."seq", EXCLUDED."at", EXCLUDED."data")
+RETURNING "queue", "key"`;
+
+const REMOVE_ALL_SQL = `
+DELETE FROM "ScheduledJob" j
+ USING jsonb_to_recordset($1::jsonb) AS d("queue" text, "key" text)
+ WHERE j."queue" = d."queue" AND j."key" = d."key"
+RETURNING j."queue", j."key"`;
+
+/** A client or an open transaction: what the set-based writes need. */
+export type SqlClient = Pick<PrismaClient, '$queryRawUnsafe'>;
+
+/** Queue and key of a job row. */
+export interface JobRef {
+  readonly queue: QueueName;
+  readonly key: string;
+}
 
 /** Whether a ticket's wait is still current, checked by {@link PrismaDueStore.claim} before the insert. */
 export type TicketCheck = (ticket: FireTicket) => Promise<boolean>;
@@ -47,22 +65,25 @@ export class PrismaDueStore implements DueStore, ClaimPort {
     });
   }
 
-  /** Writes several jobs in one statement (each replaces the job under its queue and key). */
-  async putAll(items: readonly DueItem[]): Promise<void> {
-    if (items.length === 0) return;
-    if (items.length === 1) return this.put(items[0] as DueItem);
+  /**
+   * Writes several jobs in one statement (each replaces the job under its queue and key) and returns the
+   * ones that were new or different, so only those need queueing again; `client` is a transaction the
+   * write joins (a change that must land together with other rows).
+   */
+  async putAll(items: readonly DueItem[], client?: SqlClient): Promise<readonly JobRef[]> {
+    if (items.length === 0) return [];
     const rows = items.map((i) => ({ queue: i.queue, key: i.key, gameId: i.data.gameId, seq: i.data.seq, at: i.at.toISOString(), data: i.data }));
-    await this.#prisma.$executeRawUnsafe(PUT_ALL_SQL, JSON.stringify(rows));
+    return (client ?? this.#prisma).$queryRawUnsafe<JobRef[]>(PUT_ALL_SQL, JSON.stringify(rows));
   }
 
   async remove(queue: QueueName, key: string): Promise<void> {
     await this.#prisma.scheduledJob.deleteMany({ where: { queue, key } });
   }
 
-  /** Removes several jobs in one statement. */
-  async removeAll(items: readonly { readonly queue: QueueName; readonly key: string }[]): Promise<void> {
-    if (items.length === 0) return;
-    await this.#prisma.scheduledJob.deleteMany({ where: { OR: items.map(({ queue, key }) => ({ queue, key })) } });
+  /** Removes several jobs in one statement, inside `client` when given, and returns those that were there. */
+  async removeAll(items: readonly JobRef[], client?: SqlClient): Promise<readonly JobRef[]> {
+    if (items.length === 0) return [];
+    return (client ?? this.#prisma).$queryRawUnsafe<JobRef[]>(REMOVE_ALL_SQL, JSON.stringify(items.map(({ queue, key }) => ({ queue, key }))));
   }
 
   /** Removes the row only while it still describes this firing (a handler may have put a successor). */
