@@ -7,6 +7,7 @@ import { fitLabel } from '../src/discord/fit.ts';
 import { ATTACHMENT_BYTES_MAX, CHANNEL_NAME_MAX } from '../src/discord/limits.ts';
 import { described, pickLanguage, t, type Language } from '../src/discord/i18n.ts';
 import { parseGameOptions } from '../src/discord/game-options.ts';
+import { displayName } from '../src/discord/text.ts';
 import { jsonFile } from '../src/discord/services.ts';
 import type { SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
 import type { Rejection, Result } from '../src/core/index.ts';
@@ -141,20 +142,33 @@ async function newGame(ctx: CommandContext): Promise<CommandResult> {
   if (!valid.success) return reject('core.game.badOptions', { path: valid.error.issues[0]?.path.join('.') || '—' });
   const gameName = ctx.t(`commands.games.${gameType}`);
   const parentId = ctx.place.threadId ? (ctx.place.parentId ?? ctx.place.channelId) : ctx.place.channelId;
-  const threadId = await ctx.services.createThread(parentId, fitLabel(t(ctx.lang, 'commands.replies.threadName', { game: gameName, host: ctx.actor.userName }), CHANNEL_NAME_MAX));
-  const created = await ctx.services.app.newGame({
-    guildId: ctx.place.guildId,
-    channelId: parentId,
-    threadId,
-    host: ctx.actor,
-    gameType,
-    maxPlayers: players ?? undefined,
-    options: gameOptions.value,
-    seed: seed ?? undefined,
-    locale: ctx.lang,
-    packId: options.getString('pack') ?? undefined,
-  });
-  if (!created.ok) return created;
+  const threadName = fitLabel(t(ctx.lang, 'commands.replies.threadName', { game: gameName, host: ctx.actor.userName }), CHANNEL_NAME_MAX);
+  const thread: { id: string | null } = { id: null };
+  const openThread = async () => (thread.id = await ctx.services.createThread(parentId, threadName));
+  let created: Awaited<ReturnType<typeof ctx.services.app.newGame>>;
+  try {
+    created = await ctx.services.app.newGame({
+      guildId: ctx.place.guildId,
+      channelId: parentId,
+      openThread,
+      host: ctx.actor,
+      gameType,
+      maxPlayers: players ?? undefined,
+      options: gameOptions.value,
+      seed: seed ?? undefined,
+      locale: ctx.lang,
+      packId: options.getString('pack') ?? undefined,
+    });
+  } catch (error) {
+    if (thread.id) await ctx.services.removeThread(thread.id);
+    throw error;
+  }
+  if (!created.ok) {
+    if (thread.id) await ctx.services.removeThread(thread.id);
+    return created;
+  }
+  const threadId = thread.id;
+  if (!threadId) return reject('core.internal');
   const lobby = created.value;
   const content = ctx.t('commands.replies.created', { host: `<@${ctx.actor.userId}>`, game: gameName, min: lobby.minSeats, max: lobby.maxSeats });
   await ctx.services.postLobbyCard(threadId, lobby.gameId, {
@@ -259,7 +273,7 @@ async function hostSubcommand(ctx: CommandContext, sub: string, game: GameStatus
     case 'replace': {
       const user = ctx.interaction.options.getUser('user', true);
       const seat = seatOption() ?? -1;
-      const r = await schedule.replace(game.gameId, actor, seat, { userId: user.id, userName: user.globalName ?? user.username });
+      const r = await schedule.replace(game.gameId, actor, seat, { userId: user.id, userName: displayName(user, t(table, 'core.player.unnamed')) });
       return done(r, 'schedule.replace.done', { seat: seat + 1, mention: `<@${user.id}>`, previous: r.ok ? `<@${r.value.previousUserId}>` : '' });
     }
     case 'watch': {

@@ -24,6 +24,7 @@ import {
   appendCommand,
   createGame,
   findCommandByNonce,
+  openGameLimitReached,
   findGameByThread,
   getGame,
   loadLog,
@@ -408,7 +409,10 @@ export function createApp(deps: AppDeps) {
     ...createOverview({ prisma }),
     ...createRecap({ prisma, moduleFor, packFor, loadGame }),
 
-    /** Opens a lobby in a channel or thread; the host (or the given players) take the first seats. */
+    /**
+     * Opens a lobby in a channel or thread; the host (or the given players) take the first seats. Refused
+     * past the community's open-game limits; `openThread` runs only once everything else was accepted.
+     */
     async newGame(input: NewGameInput): AppResult<LobbyView> {
       const module = moduleFor(input.gameType);
       if (!module.ok) return module;
@@ -422,10 +426,14 @@ export function createApp(deps: AppDeps) {
       if (seated.length > limit) return reject('core.lobby.full', { max: limit });
       const pack = packs(input.gameType, input.packId);
       if (input.packId !== undefined && !pack) return reject('core.pack.unavailable', { packId: input.packId, version: '' });
+      const limits = deps.limits;
+      const reached = limits ? await openGameLimitReached(prisma, input.guildId, input.host.userId, limits) : null;
+      if (reached) return reject(`core.limit.${reached.limit}`, { max: reached.max });
+      const threadId = input.openThread ? await input.openThread() : (input.threadId ?? null);
       const created = await createGame(prisma, {
         guildId: input.guildId,
         channelId: input.channelId,
-        threadId: input.threadId ?? null,
+        threadId,
         gameType: input.gameType,
         packId: pack?.id ?? null,
         packVersion: pack?.version ?? null,
@@ -436,8 +444,8 @@ export function createApp(deps: AppDeps) {
         locale: input.locale ?? input.host.locale ?? 'en',
         seatLimit: input.maxPlayers ?? null,
         players: seated,
-      });
-      if (!created.ok) return reject('core.thread.taken');
+      }, limits);
+      if (!created.ok) return created.reason === 'limit' ? reject(`core.limit.${created.limit}`, { max: created.max }) : reject('core.thread.taken');
       return ok(lobbyView(created.game, module.value));
     },
 

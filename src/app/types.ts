@@ -1,5 +1,5 @@
 import type { GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
-import type { Database, GameRowStatus } from '../store/index.ts';
+import type { Database, GameRowStatus, OpenGameLimits } from '../store/index.ts';
 
 /** Who acts: a Discord user. `locale` is the user's client locale, for replies chosen at the edge. */
 export interface AppActor {
@@ -31,6 +31,8 @@ export interface AppDeps {
   readonly logger?: AppLogger;
   /** Started games kept in memory by this process (least recently used out); 0 keeps none. */
   readonly cacheSize?: number;
+  /** How many lobbies and games a user and a server may hold open (issue 14); none when absent. */
+  readonly limits?: OpenGameLimits;
 }
 
 export interface SeatSummary {
@@ -253,6 +255,11 @@ export interface NewGameInput {
   readonly seed?: number;
   readonly locale?: string;
   readonly packId?: string;
+  /**
+   * Opens the game's thread once everything else was accepted, just before the lobby is written (a
+   * refused `/game new` leaves no empty thread behind); its id replaces `threadId`.
+   */
+  readonly openThread?: () => Promise<string>;
 }
 
 /** Where an imported game goes; without it, back where it was exported from (a version 2 file). */

@@ -4,6 +4,7 @@ import { createPackRegistry, validatePack } from '../content/index.ts';
 import type { Catalog } from '../discord/services.ts';
 import type { Language } from '../discord/i18n.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
+import { createRateLimiter } from '../discord/rate-limit.ts';
 import { loadCommands } from '../discord/registry.ts';
 import { gameModules } from '../games/index.ts';
 import type { Config } from '../ops/config.ts';
@@ -108,7 +109,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const catalog = await loadCatalog(options.modules ?? gameModules);
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
   const pictures = await startRenderHost({ mode: config.RENDER_THREAD, packs: catalog.all, onWorkerExit: (err) => logger.warn({ err }, 'render worker stopped; the next picture starts a new one') });
-  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE });
+  const limits = { lobbiesPerUser: config.LOBBIES_PER_USER, lobbiesPerGuild: config.LOBBIES_PER_GUILD, gamesPerGuild: config.GAMES_PER_GUILD };
+  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits });
+  const rateLog = logger.child({ component: 'rate-limit' });
+  const rateLimiter = await createRateLimiter(
+    { command: config.RATE_LIMIT_PER_MINUTE, autocomplete: config.AUTOCOMPLETE_PER_MINUTE },
+    config.REDIS_URL,
+    (error) => rateLog.warn({ code: (error as { code?: string } | null)?.code ?? 'error' }, 'rate limit: Redis did not answer, counting in this process'),
+  );
   const store = createDueStore(db);
   const schedulerLog = logger.child({ component: 'scheduler' });
   const onError = (error: unknown, ticket: { queue: string; key: string; attempt: number }) =>
@@ -130,6 +138,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     metrics: options.metrics,
     allowSeed: config.ALLOW_SEED,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    autocompletePerMinute: config.AUTOCOMPLETE_PER_MINUTE,
+    rateLimiter,
     defaultLocale: config.DEFAULT_LOCALE,
     registerCommands: options.registerCommands,
     schedule,
@@ -152,6 +162,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await scheduler.stop();
       await dispatcher.stop();
       await bot.stop();
+      await rateLimiter.close();
       await pictures.stop();
       if (!options.database) await db.close();
     },

@@ -12,6 +12,7 @@ import { encodeCustomId } from './custom-id.ts';
 import { pickLanguage, t, type Language } from './i18n.ts';
 import { formatEvents, MAX_BUTTONS, promptButtons, type PromptButtons } from './present.ts';
 import { commandDefinitions } from './registry.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import { createRouter } from './router.ts';
 import { createServices, type Catalog, type Services } from './services.ts';
 import type { GameEvent } from '../core/index.ts';
@@ -29,6 +30,10 @@ export interface BotOptions {
   readonly metrics?: Metrics;
   readonly allowSeed: boolean;
   readonly rateLimitPerMinute: number;
+  /** Autocomplete requests per user and minute (its own budget). */
+  readonly autocompletePerMinute?: number;
+  /** Shared rate limiter (Redis, every shard); the router's in-process one when absent. */
+  readonly rateLimiter?: RateLimiter;
   readonly defaultLocale: Language;
   /** Register the commands at start (the local sandbox); real deployments use `commands deploy`. */
   readonly registerCommands?: boolean;
@@ -101,6 +106,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       const thread = await channel.threads.create({ name, autoArchiveDuration: 10080 });
       return thread.id;
     },
+    async deleteThread(threadId) {
+      const thread = await client.channels.fetch(threadId);
+      if (!thread?.isThread()) return;
+      // Deleting needs Manage Threads; without it the bot archives the thread it opened instead.
+      try {
+        await thread.delete();
+      } catch {
+        await thread.setArchived(true);
+      }
+    },
     async postToThread(channelId, answer) {
       const sent = await sendAnswer(await sendable(client, channelId), answer);
       const message = sent.at(-1);
@@ -119,6 +134,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     logger: logger.child({ component: 'router' }),
     metrics: options.metrics,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    ...(options.autocompletePerMinute ? { autocompletePerMinute: options.autocompletePerMinute } : {}),
+    ...(options.rateLimiter ? { limiter: options.rateLimiter } : {}),
     defaultLocale: options.defaultLocale,
   });
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));

@@ -7,43 +7,33 @@ import { fitChoices } from './fit.ts';
 import { decodeCustomId, type CustomId } from './custom-id.ts';
 import { pickLanguage, t, type Language } from './i18n.ts';
 import type { Services } from './services.ts';
+import { InProcessRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { displayName, normalizeOptions } from './text.ts';
 
 /** Answer directly when the work is done by then; otherwise defer. Discord allows 3 s before the first response. */
 const DIRECT_REPLY_MS = 1500;
 
-/** A sliding one-minute window per user: spamming is slowed with a polite answer, nothing else. */
-export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
-  constructor(private readonly perMinute: number, private readonly now: () => number = () => Date.now()) {}
-
-  /** Seconds to wait, or 0 when the user may act now (and the hit is counted). */
-  take(userId: string): number {
-    const now = this.now();
-    const recent = (this.hits.get(userId) ?? []).filter((at) => now - at < 60_000);
-    if (recent.length >= this.perMinute) {
-      this.hits.set(userId, recent);
-      return Math.max(1, Math.ceil((60_000 - (now - (recent[0] ?? now))) / 1000));
-    }
-    recent.push(now);
-    this.hits.set(userId, recent);
-    if (this.hits.size > 10_000) for (const [k, v] of this.hits) if (v.every((at) => now - at >= 60_000)) this.hits.delete(k);
-    return 0;
-  }
-}
+/** Autocomplete asks once per keystroke, so it gets its own, larger budget. */
+export const DEFAULT_AUTOCOMPLETE_PER_MINUTE = 120;
 
 export interface RouterOptions {
   readonly commands: Map<string, CommandModule>;
   readonly services: Services;
   readonly logger: Logger;
   readonly metrics?: Metrics;
+  /** Commands and button presses per user and minute, for the in-process limiter when `limiter` is absent. */
   readonly rateLimitPerMinute: number;
+  /** Autocomplete requests per user and minute, likewise. */
+  readonly autocompletePerMinute?: number;
+  /** Shared by every shard and process (Redis); the in-process window when absent. */
+  readonly limiter?: RateLimiter;
   readonly defaultLocale: Language;
 }
 
 /** Turns Discord interactions into application calls, and every outcome into exactly one answer. */
 export function createRouter(options: RouterOptions) {
   const { commands, services, logger, metrics } = options;
-  const limiter = new RateLimiter(options.rateLimitPerMinute);
+  const limiter = options.limiter ?? new InProcessRateLimiter({ command: options.rateLimitPerMinute, autocomplete: options.autocompletePerMinute ?? DEFAULT_AUTOCOMPLETE_PER_MINUTE });
 
   function languageOf(interaction: Interaction): Language {
     return pickLanguage(interaction.locale, interaction.guildLocale, options.defaultLocale);
@@ -55,7 +45,7 @@ export function createRouter(options: RouterOptions) {
     const isThread = channel?.isThread() ?? false;
     return {
       lang,
-      actor: { userId: interaction.user.id, userName: interaction.user.globalName ?? interaction.user.username, locale: interaction.locale },
+      actor: { userId: interaction.user.id, userName: displayName(interaction.user, t(lang, 'core.player.unnamed')), locale: interaction.locale },
       place: {
         guildId: interaction.guildId ?? '',
         channelId: interaction.channelId ?? '',
@@ -119,9 +109,14 @@ export function createRouter(options: RouterOptions) {
       await replyAnswer(interaction, rejectionAnswer(ctx.lang, 'core.unknownCommand', { type: interaction.commandName }));
       return;
     }
-    const wait = limiter.take(interaction.user.id);
+    const wait = await limiter.take('command', interaction.user.id);
     if (wait > 0) {
       await replyAnswer(interaction, rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait }));
+      return;
+    }
+    const bad = normalizeOptions(interaction.options.data);
+    if (bad) {
+      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, `core.text.${bad.problem}`, { option: bad.option })));
       return;
     }
     const full: CommandContext = { ...ctx, interaction };
@@ -132,7 +127,8 @@ export function createRouter(options: RouterOptions) {
     const command = commands.get(interaction.commandName);
     let choices: readonly { name: string; value: string | number }[] = [];
     try {
-      if (command?.autocomplete) choices = await command.autocomplete({ ...contextOf(interaction), interaction });
+      const limited = (await limiter.take('autocomplete', interaction.user.id)) > 0;
+      if (!limited && command?.autocomplete && !normalizeOptions(interaction.options.data)) choices = await command.autocomplete({ ...contextOf(interaction), interaction });
     } catch (error) {
       logger.warn({ err: error, command: interaction.commandName }, 'autocomplete failed');
     }
@@ -147,7 +143,7 @@ export function createRouter(options: RouterOptions) {
       await replyAnswer(interaction, rejectionAnswer(ctx.lang, 'core.button.malformed'));
       return;
     }
-    const wait = limiter.take(interaction.user.id);
+    const wait = await limiter.take('command', interaction.user.id);
     if (wait > 0) {
       await replyAnswer(interaction, rejectionAnswer(ctx.lang, 'core.rateLimited', { seconds: wait }));
       return;

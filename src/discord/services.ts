@@ -46,6 +46,8 @@ export interface Services {
   readonly allowSeed: boolean;
   /** Opens a public thread under a text channel and returns its id. */
   createThread(channelId: string, name: string): Promise<string>;
+  /** Deletes a thread the bot opened for a game that was then refused; never throws (logged instead). */
+  removeThread(threadId: string): Promise<void>;
   /** Posts a game's lobby card (Join, Start) in its thread and remembers it, so start or abandon can close it. */
   postLobbyCard(threadId: string, gameId: string, answer: Answer): Promise<void>;
   /**
@@ -79,6 +81,8 @@ export interface ServicesDeps {
   readonly catalog: Catalog;
   readonly allowSeed: boolean;
   readonly createThread: Services['createThread'];
+  /** Deletes a thread; may throw (no permission, already gone). */
+  readonly deleteThread: (threadId: string) => Promise<void>;
   /** Posts a message in a thread or channel outside any interaction. */
   readonly postToThread: (channelId: string, answer: Answer) => Promise<MessageRef>;
   /** Replaces a posted message's text and buttons. */
@@ -228,6 +232,13 @@ export function createServices(deps: ServicesDeps): Services {
     tablePicture,
     allowSeed: deps.allowSeed,
     createThread: deps.createThread,
+    async removeThread(threadId) {
+      try {
+        await deps.deleteThread(threadId);
+      } catch (error) {
+        deps.logger?.warn({ err: error, threadId }, 'refused game: thread not removed');
+      }
+    },
     postLobbyCard,
     closeLobbyCard,
     gameHere,

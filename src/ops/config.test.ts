@@ -16,6 +16,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ ALLOW_SEED: 'maybe' })).toThrow(/ALLOW_SEED/);
   });
 
+  it('GIVEN the community limits WHEN unset or given THEN defaults apply, and a bad one is named (issue 14)', () => {
+    expect(loadConfig({})).toMatchObject({ LOBBIES_PER_USER: 3, LOBBIES_PER_GUILD: 25, GAMES_PER_GUILD: 500, AUTOCOMPLETE_PER_MINUTE: 120 });
+    expect(loadConfig({ LOBBIES_PER_USER: '1', GAMES_PER_GUILD: '10' })).toMatchObject({ LOBBIES_PER_USER: 1, GAMES_PER_GUILD: 10 });
+    expect(() => loadConfig({ LOBBIES_PER_GUILD: '0' })).toThrow(/LOBBIES_PER_GUILD is invalid \(got "0"\)/);
+    expect(() => loadConfig({ AUTOCOMPLETE_PER_MINUTE: 'lots' })).toThrow(/AUTOCOMPLETE_PER_MINUTE/);
+  });
+
   it('GIVEN blank variables (an .env with empty lines) WHEN loaded THEN they count as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '  ' }).REDIS_URL).toBeUndefined();
   });

@@ -46,21 +46,66 @@ export function gameColumns(row: Omit<NewGameRow, 'players' | 'seatLimit'>) {
   };
 }
 
-/** Creates a lobby; `players` take seats in the given order. A taken thread gives `threadTaken`. */
-export async function createGame(
-  prisma: PrismaClient,
-  row: NewGameRow,
-): Promise<{ ok: true; game: GameWithSeats } | { ok: false; reason: 'threadTaken' }> {
+/**
+ * How many games a community may hold open at once (issue 14): lobbies one user hosts, lobbies and open
+ * games (lobby or playing) of one server. `undefined` leaves a bound off.
+ */
+export interface OpenGameLimits {
+  readonly lobbiesPerUser?: number;
+  readonly lobbiesPerGuild?: number;
+  readonly gamesPerGuild?: number;
+}
+
+export type OpenGameLimit = keyof OpenGameLimits;
+
+export type CreateGameResult =
+  | { ok: true; game: GameWithSeats }
+  | { ok: false; reason: 'threadTaken' }
+  | { ok: false; reason: 'limit'; limit: OpenGameLimit; max: number };
+
+const OPEN_COUNTS_SQL = `
+SELECT count(*) FILTER (WHERE "status" = 'lobby' AND "hostUserId" = $2)::int AS "lobbiesPerUser",
+       count(*) FILTER (WHERE "status" = 'lobby' AND "guildId" = $1)::int AS "lobbiesPerGuild",
+       count(*) FILTER (WHERE "guildId" = $1)::int AS "gamesPerGuild"
+  FROM "Game"
+ WHERE "status" IN ('lobby', 'playing') AND ("guildId" = $1 OR "hostUserId" = $2)`;
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/** The first bound a new lobby of `hostUserId` in `guildId` would pass, or `null`. */
+export async function openGameLimitReached(
+  client: PrismaClient | Tx,
+  guildId: string,
+  hostUserId: string,
+  limits: OpenGameLimits,
+): Promise<{ limit: OpenGameLimit; max: number } | null> {
+  const [counts] = await client.$queryRawUnsafe<Record<OpenGameLimit, number>[]>(OPEN_COUNTS_SQL, guildId, hostUserId);
+  for (const limit of ['lobbiesPerUser', 'lobbiesPerGuild', 'gamesPerGuild'] as const) {
+    const max = limits[limit];
+    if (max !== undefined && (counts?.[limit] ?? 0) >= max) return { limit, max };
+  }
+  return null;
+}
+
+/**
+ * Creates a lobby; `players` take seats in the given order. A taken thread gives `threadTaken`; with
+ * `limits`, the counts are taken under a per-server lock, so two lobbies opened at once cannot both
+ * slip under a bound (`limit`).
+ */
+export async function createGame(prisma: PrismaClient, row: NewGameRow, limits?: OpenGameLimits): Promise<CreateGameResult> {
+  const data = {
+    ...gameColumns(row),
+    seatLimit: row.seatLimit ?? null,
+    seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName })) },
+  };
   try {
-    const game = await prisma.game.create({
-      data: {
-        ...gameColumns(row),
-        seatLimit: row.seatLimit ?? null,
-        seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName })) },
-      },
-      include: withSeats,
+    if (!limits) return { ok: true, game: await prisma.game.create({ data, include: withSeats }) };
+    return await prisma.$transaction(async (tx): Promise<CreateGameResult> => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('tk.open-games.' || $1))`, row.guildId);
+      const reached = await openGameLimitReached(tx, row.guildId, row.hostUserId, limits);
+      if (reached) return { ok: false, reason: 'limit', ...reached };
+      return { ok: true, game: await tx.game.create({ data, include: withSeats }) };
     });
-    return { ok: true, game };
   } catch (error) {
     if (isUniqueViolation(error) && uniqueFields(error).includes('threadId')) return { ok: false, reason: 'threadTaken' };
     throw error;

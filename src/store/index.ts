@@ -2,6 +2,10 @@ export { MAX_NAMED_STATEMENTS, openDatabase, statementNamer, type Database, type
 export { migrate, type MigrateOptions } from './migrate.ts';
 export {
   createGame,
+  openGameLimitReached,
+  type CreateGameResult,
+  type OpenGameLimit,
+  type OpenGameLimits,
   getGame,
   findGameByThread,
   startGame,
