@@ -21,6 +21,7 @@ import {
 } from '../scheduler/index.ts';
 import { addSpectator, changeWaits, enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
 import { createAbsence } from './schedule-absence.ts';
+import { createServerDefaults } from './schedule-defaults.ts';
 import {
   dormancyJob,
   dropSeatJobs,
@@ -271,6 +272,7 @@ export function createSchedule(deps: ScheduleDeps) {
     store,
     scheduler,
     ...createAbsence({ prisma, scheduler, store, clock }),
+    ...createServerDefaults(prisma),
 
     /** Registers the queue handlers; call before `scheduler.start()`. */
     register(): void {
@@ -360,27 +362,6 @@ export function createSchedule(deps: ScheduleDeps) {
       const game = await getGame(prisma, gameId);
       if (!game) return reject('core.game.notFound', { gameId });
       return ok(await policyOf(game));
-    },
-
-    /** The server's defaults for new games (the built-in ones where the server set none). */
-    async guildDefaults(guildId: string): AppResult<GamePolicy> {
-      const guild = await prisma.guildSettings.findUnique({ where: { guildId } });
-      return resolvePolicy((guild?.policy ?? {}) as PolicyInput, undefined);
-    },
-
-    /**
-     * Changes the server's defaults (the Discord edge checks the Manage Server permission). Games keep
-     * their own settings on top; a bad value is refused with the path and nothing changes.
-     */
-    async setGuildDefaults(guildId: string, patch: PolicyInput): AppResult<GamePolicy> {
-      const guild = await prisma.guildSettings.findUnique({ where: { guildId } });
-      const current = (guild?.policy ?? {}) as Record<string, Record<string, unknown>>;
-      const merged = mergePolicy(current, patch);
-      const resolved = resolvePolicy(merged as PolicyInput, undefined);
-      if (!resolved.ok) return resolved;
-      const policy = merged as Prisma.InputJsonValue;
-      await prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, policy }, update: { policy } });
-      return resolved;
     },
 
     /** Host only: changes the game's policy; a bad value is refused with the path and nothing changes. */
