@@ -116,7 +116,7 @@ export function createRouter(options: RouterOptions) {
     }
     const bad = normalizeOptions(interaction.options.data);
     if (bad) {
-      await interaction.reply(messageOf(rejectionAnswer(ctx.lang, `core.text.${bad.problem}`, { option: bad.option })));
+      await replyAnswer(interaction, rejectionAnswer(ctx.lang, `core.text.${bad.problem}`, { option: bad.option }));
       return;
     }
     const full: CommandContext = { ...ctx, interaction };
