@@ -101,7 +101,7 @@ export function createDispatcher(options: DispatcherOptions) {
       sent.push({ id: row.id, ref: result.ref ?? null });
       return 'sent';
     }
-    logger?.warn({ outboxId: row.id, kind: row.kind, code: result.code, error: result.error, attempts: row.attempts }, 'outbox.deliveryFailed');
+    logger?.warn({ outboxId: row.id, kind: row.kind, code: result.code, errorLength: result.error?.length ?? 0, attempts: row.attempts }, 'outbox.deliveryFailed');
     if (row.kind === 'dm' && String(result.code) === String(DM_REFUSED)) {
       await refuseDm(row, result.error);
       return 'failed';
@@ -195,7 +195,7 @@ export function createDispatcher(options: DispatcherOptions) {
           full = r.claimed >= batch;
           if (r.claimed > 0) logger?.debug({ ...r }, 'outbox.tick');
         } catch (e) {
-          logger?.error({ error: e instanceof Error ? e.message : String(e) }, 'outbox.tickFailed');
+          logger?.error({ err: e }, 'outbox.tickFailed');
         }
         if (timer) timer = setTimeout(loop, full ? 0 : intervalMs);
       };
