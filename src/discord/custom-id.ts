@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /**
  * Button custom ids: `tk1|<kind>|<gameId>|<seq>|<a>|<b>`. They name a game, the seq the button was
- * drawn for (a click on an older table is refused) and indexes, never a secret value.
+ * drawn for (a click on an older table is refused) and indexes, never a secret value: `prompt` a = prompt,
+ * b = option; `legal` a = index among the seat's legal commands, b = the seat it was drawn for; `mute`
+ * a = seat. The game named is checked against where the button is pressed (`services.button`).
  * Discord caps a custom id at 100 characters.
  * @see https://discord.com/developers/docs/interactions/message-components#custom-id
  */

@@ -100,6 +100,9 @@ function remember<V>(map: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
+/** Buttons that may be pressed in a DM: each acts on the presser's own seat only. */
+const DM_KINDS: ReadonlySet<CustomId['kind']> = new Set(['mute', 'secrets', 'prompt', 'legal']);
+
 const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|terminat|Connection|P1001|P1017|P2024|closed/i;
 
 /** Builds the services over the application; pure formatting lives in `present.ts`. */
@@ -164,8 +167,29 @@ export function createServices(deps: ServicesDeps): Services {
     return presentResult({ ...result, events });
   }
 
+  /**
+   * A button acts only on the game of the place it was pressed in: in a guild, the game its thread hosts;
+   * in a DM (no guild), only the presser's own seat (`mute` names the seat, `prompt` and `legal` are
+   * decided for the presser's seat, `secrets` reads the presser's own). A custom id naming another
+   * game, pressed elsewhere, is refused before anything of that game is read or changed.
+   */
+  async function buttonPlace(ctx: ButtonContext, id: CustomId): Promise<Result<null, Rejection>> {
+    if (ctx.place.guildId === '') {
+      if (!DM_KINDS.has(id.kind)) return reject('core.button.elsewhere');
+      const game = await app.status(id.gameId);
+      const seat = game.ok ? game.value.seats.find((s) => s.userId === ctx.actor.userId) : undefined;
+      if (!seat || (id.kind === 'mute' && seat.seat !== id.a)) return reject('core.button.elsewhere');
+      return ok(null);
+    }
+    if (!ctx.place.threadId) return reject('core.button.elsewhere');
+    const here = await app.gameInThread(ctx.place.threadId);
+    return here.ok && here.value.gameId === id.gameId ? ok(null) : reject('core.button.elsewhere');
+  }
+
   async function button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult> {
     const actor = ctx.actor;
+    const place = await buttonPlace(ctx, id);
+    if (!place.ok) return place;
     switch (id.kind) {
       case 'join': {
         const r = await app.join(id.gameId, actor);
@@ -182,6 +206,14 @@ export function createServices(deps: ServicesDeps): Services {
         return secrets(ctx.lang, id.gameId, actor.userId);
       case 'prompt': {
         const r = await app.playPrompt(id.gameId, actor, { seq: id.seq, a: id.a, b: id.b }, nonce);
+        if (!r.ok) return r;
+        return ok(await presentResult(r.value));
+      }
+      case 'legal': {
+        const legal = await app.legal(id.gameId, actor.userId);
+        if (!legal.ok) return legal;
+        if (legal.value.seat !== id.b) return reject('core.seat.notYours');
+        const r = await app.playLegal(id.gameId, actor, { seq: id.seq, index: id.a }, nonce);
         if (!r.ok) return r;
         return ok(await presentResult(r.value));
       }

@@ -2,64 +2,10 @@ import net from 'node:net';
 import fc from 'fast-check';
 import { PROTOTYPE_NAMES } from '../../src/core/index.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startRuntime, type Runtime } from '../../src/cli/compose.ts';
 import { t } from '../../src/discord/i18n.ts';
-import { gameModules } from '../../src/games/index.ts';
-import { startLocalDiscord, type LocalDiscord } from '../../src/local/discord/index.ts';
-import { loadConfig } from '../../src/ops/config.ts';
-import { createLogger } from '../../src/ops/logger.ts';
 import { listOutbox, loadLog } from '../../src/store/index.ts';
-import { tallyGame } from '../support/tally-game.ts';
-import { registerTallyStrings } from '../support/tally-strings.ts';
 import { openTestDatabase, type TestDatabase } from '../support/db.ts';
-
-interface Harness {
-  readonly discord: LocalDiscord;
-  readonly runtime: Runtime;
-  stop(): Promise<void>;
-}
-
-/** The whole bot (router, app, outbox) against a local Discord, with the given rate limit and database. */
-async function harness(opts: { rateLimit: number; databaseUrl?: string; discord?: LocalDiscord }): Promise<Harness> {
-  registerTallyStrings();
-  const discord = opts.discord ?? (await startLocalDiscord({ sandbox: false, quietMs: 5 }));
-  const config = { ...loadConfig({}), ALLOW_SEED: true, RATE_LIMIT_PER_MINUTE: opts.rateLimit, SHARDS: 1, DATABASE_URL: opts.databaseUrl, MIGRATE_ON_START: !opts.databaseUrl };
-  const runtime = await startRuntime({
-    config,
-    logger: createLogger('silent'),
-    token: discord.botToken,
-    api: discord.apiUrl,
-    modules: { ...gameModules, tally: tallyGame },
-    memory: !opts.databaseUrl,
-    registerCommands: true,
-    dispatchIntervalMs: 50,
-    scheduler: { inProcess: true },
-  });
-  return {
-    discord,
-    runtime,
-    async stop() {
-      await runtime.stop();
-      if (!opts.discord) await discord.close();
-    },
-  };
-}
-
-/** A started tally game for the given users (the first hosts), in its own thread. */
-async function tallyIn(h: Harness, users: readonly string[]): Promise<{ threadId: string; gameId: string }> {
-  const created = await h.discord.slash(users[0]!, h.discord.channelId, '/game new game:tally');
-  const threadId = /<#(\d+)>/.exec(String(created.reply?.content ?? ''))?.[1];
-  if (!threadId) throw new Error(`no thread: ${String(created.reply?.content)}`);
-  for (const u of users.slice(1)) await h.discord.slash(u, threadId, '/game join');
-  await h.discord.slash(users[0]!, threadId, '/game start');
-  const found = await h.runtime.app.findByThread(threadId);
-  if (!found.ok) throw new Error(found.error.code);
-  return { threadId, gameId: found.value };
-}
-
-function answerText(handle: { reply?: { content?: unknown } | undefined; followUps: readonly { content?: unknown }[] }): string {
-  return String(handle.followUps.at(-1)?.content ?? handle.reply?.content ?? '');
-}
+import { answerText, harness, tallyIn, type Harness } from '../support/discord-harness.ts';
 
 /** `/game new game:<game> players:<players> seed:<seed>` as the gateway delivers it. */
 function gameNew(game: string, players: number, seed: number) {
