@@ -6,6 +6,8 @@ export type { Logger };
 const MAX_DEPTH = 4;
 const MAX_FRAMES = 12;
 const WORD = /^[A-Za-z0-9_.:[\]-]{1,64}$/;
+/** A stack frame (`at fn (file:line:col)`); the lines above the frames repeat the message and are dropped. */
+const FRAME = /^\s+at \S.*(:\d+:\d+\)?|\((native|<anonymous>)\))$/;
 const PATH_SEGMENT = /^(\d{1,20}|[A-Za-z@._-][A-Za-z0-9@._-]{0,23})$/;
 
 function word(value: unknown): string | number | undefined {
@@ -69,7 +71,7 @@ export function safeError(value: unknown, depth = 0): Record<string, unknown> {
   const e = value as Error & Record<string, unknown>;
   const name = word(e.name) ?? word(e.constructor?.name) ?? 'Error';
   const body = e.requestBody as { json?: unknown; files?: unknown } | undefined;
-  const frames = (e.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, MAX_FRAMES).map((line) => line.trim());
+  const frames = (e.stack ?? '').split('\n').filter((line) => FRAME.test(line)).slice(0, MAX_FRAMES).map((line) => line.trim());
   const out: Record<string, unknown> = {
     type: name,
     ...(word(e.code) !== undefined ? { code: word(e.code) } : {}),

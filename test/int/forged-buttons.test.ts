@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOTYPE_NAMES } from '../../src/core/index.ts';
 import { encodeCustomId } from '../../src/discord/custom-id.ts';
 import { t } from '../../src/discord/i18n.ts';
 import { loadLog } from '../../src/store/index.ts';
@@ -102,5 +104,82 @@ describe('buttons act only on the game where they are pressed', () => {
     expect(isEphemeral(again)).toBe(true);
     expect(answerText(again)).toBe(t('en', 'core.button.stale'));
     expect(await loadLog(h.runtime.db.prisma, gameId)).toHaveLength(log.length);
+  });
+});
+
+describe('fuzzed buttons', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness({ rateLimit: 10_000 });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('GIVEN random and mutated custom ids (other games, other seats, malformed, prototype names, overlong) WHEN pressed by players, a spectator and a stranger in threads, the channel and DMs THEN the answer is a reason or an action on the game pressed in, never an internal error, and no other game changes', async () => {
+    const here = await gameIn(h, ['alice', 'bob']);
+    const there = await gameIn(h, ['bob', 'carol']);
+    const lobby = await gameIn(h, ['carol'], { lobby: true });
+    await h.discord.slash('carol', here.threadId, '/game watch');
+    h.discord.addUser('mallory');
+    const games = [here, there, lobby];
+    const internal = [t('en', 'core.internal'), t('en', 'core.unavailable')];
+    const kinds = ['join', 'start', 'prompt', 'legal', 'mute', 'secrets'] as const;
+    const oddText = fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.string({ minLength: 1, maxLength: 12 }), fc.constant('x'.repeat(120)));
+    const field = (valid: fc.Arbitrary<string>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: oddText });
+    const customId = fc.oneof(
+      fc
+        .record({
+          kind: field(fc.constantFrom(...kinds)),
+          gameId: field(fc.constantFrom(...games.map((g) => g.gameId))),
+          seq: field(fc.nat(4).map(String)),
+          a: field(fc.nat(3).map(String)),
+          b: field(fc.nat(3).map(String)),
+        })
+        .map((p) => ['tk1', p.kind, p.gameId, p.seq, p.a, p.b].join('|')),
+      fc.string({ minLength: 1, maxLength: 150 }),
+      fc.constantFrom(...PROTOTYPE_NAMES),
+      fc.array(oddText, { minLength: 1, maxLength: 8 }).map((parts) => `tk1|${parts.join('|')}`),
+    );
+    const where = fc.constantFrom('here', 'there', 'lobby', 'channel', 'dm');
+    const who = fc.constantFrom('alice', 'bob', 'carol', 'mallory');
+    let presses = 0;
+    await fc.assert(
+      fc.asyncProperty(customId, where, who, async (id, place, user) => {
+        const channelId =
+          place === 'channel' ? h.discord.channelId
+          : place === 'dm' ? h.discord.world.dmChannelFor(h.discord.user(user).id).id
+          : games[['here', 'there', 'lobby'].indexOf(place)]!.threadId;
+        const pressedIn = place === 'here' ? here.gameId : place === 'there' ? there.gameId : place === 'lobby' ? lobby.gameId : null;
+        const before = await Promise.all(games.map((g) => h.runtime.app.status(g.gameId)));
+        const handle = await h.discord.click(user, forgedButton(h, channelId, id), id);
+        presses += 1;
+        const text = answerText(handle);
+        expect(text.length).toBeGreaterThan(0);
+        expect(internal).not.toContain(text);
+        const named = id.split('|')[2];
+        if (!isEphemeral(handle)) expect(pressedIn === named || place === 'dm').toBe(true);
+        const after = await Promise.all(games.map((g) => h.runtime.app.status(g.gameId)));
+        games.forEach((g, i) => {
+          if (g.gameId !== pressedIn && !(place === 'dm' && g.gameId === named)) expect(after[i]).toEqual(before[i]);
+        });
+      }),
+      {
+        numRuns: 60,
+        examples: [
+          [`tk1|join|${lobby.gameId}|0|0|0`, 'here', 'mallory'],
+          [`tk1|secrets|${there.gameId}|0|0|0`, 'here', 'bob'],
+          [`tk1|mute|${here.gameId}|0|0|0`, 'dm', 'bob'],
+          ...PROTOTYPE_NAMES.flatMap((name): [string, 'here' | 'dm', 'mallory' | 'alice'][] => [
+          [name, 'here', 'mallory'],
+          [`tk1|${name}|${here.gameId}|0|0|0`, 'here', 'alice'],
+          [`tk1|join|${name}|0|0|0`, 'dm', 'alice'],
+          [`tk1|secrets|${there.gameId}|0|0|0`.replace('secrets', name), 'here', 'alice'],
+        ]),
+        ],
+      },
+    );
+    expect(presses).toBeGreaterThanOrEqual(60);
+    for (const g of [here, there]) expect(await h.runtime.app.verify(g.gameId)).toMatchObject({ ok: true, value: { ok: true } });
   });
 });

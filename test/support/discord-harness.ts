@@ -3,6 +3,7 @@ import { gameModules } from '../../src/games/index.ts';
 import { startLocalDiscord, type LocalDiscord } from '../../src/local/discord/index.ts';
 import { loadConfig } from '../../src/ops/config.ts';
 import { createLogger, type Logger } from '../../src/ops/logger.ts';
+import type { Metrics } from '../../src/ops/metrics.ts';
 import { tallyGame } from './tally-game.ts';
 import { registerTallyStrings } from './tally-strings.ts';
 
@@ -13,13 +14,14 @@ export interface Harness {
 }
 
 /** The whole bot (router, app, outbox) against a local Discord, with the given rate limit, database and logger. */
-export async function harness(opts: { rateLimit: number; databaseUrl?: string; discord?: LocalDiscord; logger?: Logger }): Promise<Harness> {
+export async function harness(opts: { rateLimit: number; databaseUrl?: string; discord?: LocalDiscord; logger?: Logger; metrics?: Metrics }): Promise<Harness> {
   registerTallyStrings();
   const discord = opts.discord ?? (await startLocalDiscord({ sandbox: false, quietMs: 5 }));
   const config = { ...loadConfig({}), ALLOW_SEED: true, RATE_LIMIT_PER_MINUTE: opts.rateLimit, SHARDS: 1, DATABASE_URL: opts.databaseUrl, MIGRATE_ON_START: !opts.databaseUrl };
   const runtime = await startRuntime({
     config,
     logger: opts.logger ?? createLogger('silent'),
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
     token: discord.botToken,
     api: discord.apiUrl,
     modules: { ...gameModules, tally: tallyGame },
