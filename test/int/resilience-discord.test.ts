@@ -55,6 +55,51 @@ describe('resilience through Discord', () => {
     expect(verified).toMatchObject({ ok: true, value: { ok: true } });
   });
 
+  it('GIVEN every registered command WHEN sent with random options within what Discord allows (prototype names included), by players, a spectator and a stranger, in the game thread and the channel THEN the answer is never an internal error', async () => {
+    const { threadId, gameId } = await tallyIn(h, ['alice', 'bob']);
+    await h.discord.slash('carol', threadId, '/game watch');
+    const internal = t('en', 'core.internal');
+    type Option = { type: number; name: string; required?: boolean; options?: Option[]; choices?: { value: string | number }[]; min_value?: number; max_value?: number; min_length?: number; max_length?: number };
+    /** User, channel, role, mentionable and attachment options need resolved data Discord sends along; they are left out. */
+    const VALUE_TYPES = new Set([3, 4, 5, 10]);
+    const valueOf = (o: Option): fc.Arbitrary<string | number | boolean> => {
+      if (o.choices?.length) return fc.constantFrom(...o.choices.map((c) => c.value));
+      if (o.type === 5) return fc.boolean();
+      if (o.type === 4 || o.type === 10) {
+        const min = o.min_value ?? -1_000_000;
+        const max = o.max_value ?? 1_000_000;
+        return o.type === 4 ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+      }
+      const text = fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.string({ maxLength: o.max_length ?? 100 }), fc.nat(40).map((n) => `${n}.${n % 7}`));
+      return text.filter((v) => v.length >= (o.min_length ?? 1) && v.length <= (o.max_length ?? 6000));
+    };
+    const leaf = (options: readonly Option[]) =>
+      fc.tuple(...options.filter((o) => VALUE_TYPES.has(o.type)).map((o) => fc.tuple(fc.constant(o), valueOf(o), o.required ? fc.constant(true) : fc.boolean())))
+        .map((picked) => picked.filter(([, , keep]) => keep).map(([o, value]) => ({ name: o.name, type: o.type, value })));
+    const usable = (options: readonly Option[] = []) => options.every((o) => VALUE_TYPES.has(o.type) || !o.required);
+    const inputs = h.discord.commands().flatMap((c) => {
+      const options = (c.options ?? []) as Option[];
+      if (options.some((o) => o.type === 1 || o.type === 2)) {
+        return options.flatMap((sub) =>
+          sub.type === 1 && usable(sub.options) ? [leaf(sub.options ?? []).map((values) => ({ name: c.name, options: [{ name: sub.name, type: 1, options: values }] }))]
+          : sub.type === 2 ? (sub.options ?? []).filter((x) => usable(x.options)).map((x) => leaf(x.options ?? []).map((values) => ({ name: c.name, options: [{ name: sub.name, type: 2, options: [{ name: x.name, type: 1, options: values }] }] })))
+          : [],
+        );
+      }
+      return usable(options) ? [leaf(options).map((values) => ({ name: c.name, options: values }))] : [];
+    });
+    expect(inputs.length).toBeGreaterThan(10);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(...inputs), fc.constantFrom('alice', 'bob', 'carol', 'dave'), fc.constantFrom(threadId, h.discord.channelId), async (input, user, channel) => {
+        const handle = await h.discord.slash(user, channel, input as never);
+        expect(answerText(handle), JSON.stringify(input)).not.toBe(internal);
+      }),
+      { numRuns: 80 },
+    );
+    const verified = await h.runtime.app.verify(gameId);
+    expect(verified).toMatchObject({ ok: true, value: { ok: true } });
+  });
+
   it('GIVEN a spectator, a stranger and another seat WHEN they press a seat\'s prompt button THEN each is refused ephemerally with the reason and the game does not move', async () => {
     const { threadId, gameId } = await tallyIn(h, ['alice', 'bob']);
     const legal = await h.runtime.app.legal(gameId, h.discord.user('alice').id);
