@@ -77,7 +77,7 @@ describe('resilience through Discord', () => {
       fc.tuple(...options.filter((o) => VALUE_TYPES.has(o.type)).map((o) => fc.tuple(fc.constant(o), valueOf(o), o.required ? fc.constant(true) : fc.boolean())))
         .map((picked) => picked.filter(([, , keep]) => keep).map(([o, value]) => ({ name: o.name, type: o.type, value })));
     const usable = (options: readonly Option[] = []) => options.every((o) => VALUE_TYPES.has(o.type) || !o.required);
-    const inputs = h.discord.commands().flatMap((c) => {
+    const inputs = h.discord.commands().flatMap((c): fc.Arbitrary<{ name: string; options: unknown[] }>[] => {
       const options = (c.options ?? []) as Option[];
       if (options.some((o) => o.type === 1 || o.type === 2)) {
         return options.flatMap((sub) =>
