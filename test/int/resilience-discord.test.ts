@@ -77,10 +77,11 @@ describe('resilience through Discord', () => {
       fc.tuple(...options.filter((o) => VALUE_TYPES.has(o.type)).map((o) => fc.tuple(fc.constant(o), valueOf(o), o.required ? fc.constant(true) : fc.boolean())))
         .map((picked) => picked.filter(([, , keep]) => keep).map(([o, value]) => ({ name: o.name, type: o.type, value })));
     const usable = (options: readonly Option[] = []) => options.every((o) => VALUE_TYPES.has(o.type) || !o.required);
-    const inputs = h.discord.commands().flatMap((c): fc.Arbitrary<{ name: string; options: unknown[] }>[] => {
+    type Input = fc.Arbitrary<{ name: string; options: unknown[] }>;
+    const inputs = h.discord.commands().flatMap((c): Input[] => {
       const options = (c.options ?? []) as Option[];
       if (options.some((o) => o.type === 1 || o.type === 2)) {
-        return options.flatMap((sub) =>
+        return options.flatMap((sub): Input[] =>
           sub.type === 1 && usable(sub.options) ? [leaf(sub.options ?? []).map((values) => ({ name: c.name, options: [{ name: sub.name, type: 1, options: values }] }))]
           : sub.type === 2 ? (sub.options ?? []).filter((x) => usable(x.options)).map((x) => leaf(x.options ?? []).map((values) => ({ name: c.name, options: [{ name: sub.name, type: 2, options: [{ name: x.name, type: 1, options: values }] }] })))
           : [],
