@@ -4,6 +4,7 @@ import type { ComanautsState } from '../../src/games/comanauts/state.ts';
 import { createLogger } from '../../src/ops/logger.ts';
 import { createMetrics, type Metrics } from '../../src/ops/metrics.ts';
 import { listOutbox } from '../../src/store/index.ts';
+import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
 import { answerText, gameIn, harness, type Harness } from '../support/discord-harness.ts';
 
 const SEED = 736_492_815;
@@ -13,7 +14,7 @@ function asLogged(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
-describe('what the logger writes', () => {
+describe.each(backends)('what the logger writes (%s)', (backend) => {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -23,12 +24,15 @@ describe('what the logger writes', () => {
   });
   let h: Harness;
   let metrics: Metrics;
+  let db: TestDatabase | undefined;
   beforeAll(async () => {
     metrics = createMetrics();
-    h = await harness({ rateLimit: 10_000, logger: createLogger('trace', sink), metrics });
+    if (backend === 'postgres') db = await openTestDatabase('postgres');
+    h = await harness({ rateLimit: 10_000, logger: createLogger('trace', sink), metrics, ...(db?.url ? { databaseUrl: db.url } : {}) });
   });
   afterAll(async () => {
     await h?.stop();
+    await db?.dispose();
   });
 
   it('GIVEN a seeded comanauts game at LOG_LEVEL trace, a player who refuses DMs and a database error mid-move WHEN the game is played through Discord THEN no log line holds the seed, hidden state or a private message, and metrics labels come from fixed sets', async () => {
