@@ -103,6 +103,8 @@ function scrub(value: unknown, depth: number): unknown {
   if (isErrorLike(value)) return safeError(value);
   if (depth >= MAX_DEPTH || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.some((v) => typeof v === 'object' && v !== null) ? value.map((v) => scrub(v, depth + 1)) : value;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, v] of Object.entries(value)) {
     if (typeof v !== 'object' || v === null) continue;
