@@ -103,6 +103,9 @@ function remember<V>(map: Map<string, V>, key: string, value: V): V {
 /** Buttons that may be pressed in a DM: each acts on the presser's own seat only. */
 const DM_KINDS: ReadonlySet<CustomId['kind']> = new Set(['mute', 'secrets', 'prompt', 'legal']);
 
+/** Buttons drawn for one moment of play: once the game has ended, their choice has passed. */
+const CHOICES: ReadonlySet<CustomId['kind']> = new Set(['prompt', 'legal', 'mute']);
+
 const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|terminat|Connection|P1001|P1017|P2024|closed/i;
 
 /** Builds the services over the application; pure formatting lives in `present.ts`. */
@@ -187,9 +190,14 @@ export function createServices(deps: ServicesDeps): Services {
   }
 
   async function button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult> {
-    const actor = ctx.actor;
     const place = await buttonPlace(ctx, id);
     if (!place.ok) return place;
+    const answer = await pressed(ctx, id, nonce);
+    return !answer.ok && CHOICES.has(id.kind) && answer.error.code === 'core.game.notPlaying' ? reject('core.button.stale') : answer;
+  }
+
+  async function pressed(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult> {
+    const actor = ctx.actor;
     switch (id.kind) {
       case 'join': {
         const r = await app.join(id.gameId, actor);

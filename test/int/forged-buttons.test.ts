@@ -105,6 +105,22 @@ describe('buttons act only on the game where they are pressed', () => {
     expect(answerText(again)).toBe(t('en', 'core.button.stale'));
     expect(await loadLog(h.runtime.db.prisma, gameId)).toHaveLength(log.length);
   });
+
+  it('GIVEN a prompt left open when the host abandons the game WHEN its button is pressed THEN the presser is told the choice has passed and nothing changes', async () => {
+    const { threadId, gameId } = await gameIn(h, ['lou', 'max']);
+    const legal = await h.runtime.app.legal(gameId, h.discord.user('lou').id);
+    if (!legal.ok) throw new Error(legal.error.code);
+    await h.discord.slash('lou', threadId, `/play action:${legal.value.seq}.${legal.value.commands.findIndex((c) => c.type === 'challenge')}`);
+    const prompts = await h.runtime.app.prompts(gameId);
+    if (!prompts.ok) throw new Error(prompts.error.code);
+    await h.discord.slash('lou', threadId, '/game abandon');
+    const id = encodeCustomId({ kind: 'prompt', gameId, seq: prompts.value.seq, a: 0, b: 0 });
+    const log = await loadLog(h.runtime.db.prisma, gameId);
+    const late = await h.discord.click('max', forgedButton(h, threadId, id), id);
+    expect(isEphemeral(late)).toBe(true);
+    expect(answerText(late)).toBe(t('en', 'core.button.stale'));
+    expect(await loadLog(h.runtime.db.prisma, gameId)).toHaveLength(log.length);
+  });
 });
 
 describe('fuzzed buttons', () => {
