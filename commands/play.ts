@@ -30,6 +30,7 @@ export const command: CommandModule = {
     if (!here.ok) return [];
     const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
     if (!legal.ok) return [];
-    return legalChoices(ctx.lang, here.value.gameType, legal.value, String(ctx.interaction.options.getFocused() ?? ''));
+    const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: ctx.services.catalog.packText(here.value.gameType, here.value.packId) };
+    return legalChoices(ctx.lang, here.value.gameType, legal.value, String(ctx.interaction.options.getFocused() ?? ''), naming);
   },
 };

@@ -27,6 +27,7 @@ import {
   openGameLimitReached,
   findGameByThread,
   getGame,
+  lastTurnMessage,
   loadLog,
   joinLobby,
   leaveLobby,
@@ -102,14 +103,22 @@ function awaitingSeats(awaiting: Awaiting, seats: readonly SeatSummary[]): Await
 }
 
 function sameAwaiting(a: Awaiting | null, b: Awaiting): boolean {
-  return a !== null && a.kind === b.kind && a.seats.length === b.seats.length && a.seats.every((s, i) => s === b.seats[i]);
+  return a !== null && a.kind === b.kind && a.turn === b.turn && a.seats.length === b.seats.length && a.seats.every((s, i) => s === b.seats[i]);
+}
+
+/** What was just played, as the turn message tells it in one line (a label code, the seat that acted). */
+export interface PlayedLine {
+  readonly seat: number | null;
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /**
- * The outbox rows of one accepted action: the table picture when a turn ends (the awaited seats
- * change), the game starts or ends; the public events as text when nobody's interaction will show
- * them (`announce`: a deadline's timeout action); one DM per seat addressed; and a `turn` row when the
- * awaited seats changed (the scheduler's input).
+ * The outbox rows of one accepted action: the table picture when a turn ends (the awaited seats or the
+ * game's turn change), the game starts or ends; the public events as text when nobody's interaction will
+ * show them (`announce`: a deadline's timeout action); one DM per seat addressed; and either a `turn` row
+ * when the turn changed (the scheduler's input, and the one message that pings) or a `prompt` row that
+ * edits the live turn message in place (its buttons drawn again for the new seq, or retired at the end).
  */
 function messagesFor(
   game: GameWithSeats,
@@ -119,6 +128,7 @@ function messagesFor(
   after: Awaiting,
   ended: boolean,
   announce = false,
+  played: PlayedLine | null = null,
 ): OutboxMessage[] {
   const seats = players(game);
   const target = { channelId: game.threadId ?? game.channelId };
@@ -138,11 +148,25 @@ function messagesFor(
     const user = seats.find((s) => s.seat === seat);
     if (user) messages.push({ kind: 'dm', target: { userId: user.userId, seat }, payload: { ...base, events: seatEvents as unknown as Json } });
   }
-  if (!ended && !sameAwaiting(before, after) && after.seats.length > 0) {
+  const turnPassed = !ended && !sameAwaiting(before, after) && after.seats.length > 0;
+  if (!turnPassed && before !== null) {
+    // The live turn message is edited in place: new buttons for the same turn, or none once the game ended.
+    messages.push({ kind: 'prompt', target, payload: { ...base, ended, ...(played ? { played: played as unknown as Json } : {}) } });
+  }
+  if (turnPassed) {
     const awaited = awaitingSeats(after, seats);
-    messages.push({ kind: 'turn', target, payload: { ...base, kind: awaited.kind, seats: awaited.seats as unknown as Json } });
+    const previous = before ? awaitingSeats(before, seats).seats.map((x) => x.userId) : [];
+    messages.push({ kind: 'turn', target, payload: { ...base, kind: awaited.kind, seats: awaited.seats as unknown as Json, previous, ...(played ? { played: played as unknown as Json } : {}) } });
   }
   return messages;
+}
+
+/** A seat's legal commands with the game's labels (absent when the game declares none). */
+function legalView(loaded: Loaded, gameId: string, seq: number, seat: number): LegalView {
+  const state = loaded.snapshot.state;
+  const commands = loaded.module.legalCommands(state, seat);
+  const label = loaded.module.labelCommand;
+  return { gameId, seq, seat, commands, ...(label ? { labels: commands.map((c) => label(state, c, seat)) } : {}) };
 }
 
 /** The application service (ARCHITECTURE.md "The way of one action"): the only orchestrator. */
@@ -337,7 +361,9 @@ export function createApp(deps: AppDeps) {
       if (ended) events.push({ to: 'public', code: 'core.game.ended', params: { phase: phase.phase, reason: 'reason' in phase ? phase.reason : '' } });
       const seq = game.seq + 1;
       const status = ended ? ('finished' as const) : ('playing' as const);
-      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce);
+      const label = d.type === UNDO || d.seat === null ? undefined : module.labelCommand?.(loaded.snapshot.state, { type: d.type, args: d.args as Record<string, unknown> }, d.seat);
+      const played: PlayedLine = label ? { seat: d.seat, code: label.code, ...(label.params ? { params: label.params } : {}) } : { seat: d.seat, code: d.type === UNDO ? 'core.undone' : `${game.gameType}.command.${d.type}`, params: d.type === UNDO ? (d.args as Record<string, number>) : {} };
+      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce, played);
       const appended = await appendCommand(prisma, gameId, {
         expectedSeq: game.seq,
         expectedVersion: game.version,
@@ -351,7 +377,8 @@ export function createApp(deps: AppDeps) {
       if (appended.ok) {
         const next: GameWithSeats = { ...game, seq, version: appended.version, status, state: d.snapshot as unknown as GameWithSeats['state'], stateHash: d.hash, lastActivityAt: new Date(now), dormantAt: null };
         cache.put({ ...loaded, game: next, snapshot: d.snapshot });
-        return ok(resultOf(loaded, appended.seq, d.snapshot, events, status));
+        const turnPassed = outbox.some((m) => m.kind === 'turn');
+        return ok({ ...resultOf(loaded, appended.seq, d.snapshot, events, status), turnPassed });
       }
       cache.delete(gameId);
       if (appended.reason === 'duplicate') {
@@ -525,13 +552,16 @@ export function createApp(deps: AppDeps) {
 
     /**
      * Plays the `index`-th of the actor's legal commands as they stood at `seq` (what `/play`
-     * autocomplete offered): one load instead of a `legal` call followed by `play`.
+     * autocomplete or a turn message's button offered; a button also names the seat whose list it is):
+     * one load instead of a `legal` call followed by `play`.
      */
-    playLegal(gameId: string, actor: AppActor, choice: { readonly seq: number; readonly index: number }, nonce: string): AppResult<CommandResult> {
+    playLegal(gameId: string, actor: AppActor, choice: { readonly seq: number; readonly index: number; readonly seat?: number }, nonce: string): AppResult<CommandResult> {
       return commit(gameId, actor, nonce, async (loaded, now) => {
         const who = resolveActor(loaded.game, actor);
         if (!who.ok) return who;
         if (who.value.seat === null) return reject('core.seat.none');
+        // A turn message's button lists one seat's moves: anyone else's click would pick another command.
+        if (choice.seat !== undefined && choice.seat !== who.value.seat) return reject('core.seat.notYours');
         const command = loaded.module.legalCommands(loaded.snapshot.state, who.value.seat)[choice.index];
         if (!command) return reject('core.play.pickFromList');
         return decideAs(loaded, command, who.value.seat, false, now);
@@ -583,7 +613,7 @@ export function createApp(deps: AppDeps) {
       const { game, loaded } = read.value;
       if (!players(game).some((s) => s.seat === seat)) return reject('core.seat.unknown', { seat });
       if (game.status !== 'playing' || loaded === null) return reject('core.game.notPlaying', { status: game.status });
-      return ok({ gameId, seq: game.seq, seat, commands: loaded.module.legalCommands(loaded.snapshot.state, seat) });
+      return ok(legalView(loaded, gameId, game.seq, seat));
     },
 
     /** Takes back the actor's latest command since the undo barrier (the host: anyone's), by replay. */
@@ -635,6 +665,11 @@ export function createApp(deps: AppDeps) {
       return changed ? ok({ gameId, status: 'abandoned' }) : reject('core.game.notPlaying', { status: game.value.status });
     },
 
+    /** The turn message posted before an outbox row (its channel and message), so its buttons can be retired. */
+    turnMessageBefore(gameId: string, outboxId: string): Promise<{ channelId: string; messageId: string } | null> {
+      return lastTurnMessage(prisma, gameId, outboxId);
+    },
+
     status(gameId: string): AppResult<GameStatusView> {
       return readGame({ id: gameId }).then(statusOf);
     },
@@ -663,7 +698,7 @@ export function createApp(deps: AppDeps) {
       const seat = players(game).find((s) => s.userId === userId);
       if (!seat) return reject('core.seat.none');
       if (game.status !== 'playing' || loaded === null) return reject('core.game.notPlaying', { status: game.status });
-      return ok({ gameId, seq: game.seq, seat: seat.seat, commands: loaded.module.legalCommands(loaded.snapshot.state, seat.seat) });
+      return ok(legalView(loaded, gameId, game.seq, seat.seat));
     },
 
     /** What one user's seat holds in secret, always read from the current state (`/secrets`). */

@@ -1,4 +1,4 @@
-import type { GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
+import type { CommandLabel, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
 import type { Database, GameRowStatus, OpenGameLimits } from '../store/index.ts';
 
 /** Who acts: a Discord user. `locale` is the user's client locale, for replies chosen at the edge. */
@@ -77,6 +77,8 @@ export interface CommandResult {
   readonly phase: GameStatus;
   /** True when the nonce had already been used: nothing was applied, the earlier result is returned. */
   readonly duplicate?: boolean;
+  /** The turn passed: a turn message (with the buttons and the one ping) follows through the outbox. */
+  readonly turnPassed?: boolean;
 }
 
 export interface GameStatusView {
@@ -108,6 +110,8 @@ export interface LegalView {
   readonly seq: number;
   readonly seat: number;
   readonly commands: readonly GameCommand[];
+  /** How each command reads and ranks, index for index, when the game declares labels. */
+  readonly labels?: readonly CommandLabel[];
 }
 
 export interface SecretsView {

@@ -72,6 +72,31 @@ export interface Awaiting {
   readonly seats: readonly number[];
   /** `turn` for the normal turn holder, otherwise the prompt kind. */
   readonly kind: string;
+  /**
+   * Tells turns apart when the same seats are awaited again (a solo player's next character): a new
+   * value is a change of turn (a new table picture and turn message) even for the same seats.
+   */
+  readonly turn?: number;
+}
+
+/**
+ * How a legal command reads to a player and how likely they want it now (autocomplete, turn buttons).
+ * `code` is a text code; parameters named `…Key` are pack text keys and seat parameters become names
+ * at the edge, as in events.
+ */
+export interface CommandLabel {
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+  /** Lower first: what a player most likely wants now comes before rarer or reference moves. */
+  readonly rank: number;
+  /** Worth a button on the turn message (the few most common moves); the rest stay in `/play`. */
+  readonly common?: boolean;
+}
+
+/** A text line with its code, translated at the edge (alt text of a table picture). */
+export interface TextLine {
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /**
@@ -111,6 +136,10 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   isIrreversible?(command: GameCommand): boolean;
   /** Every legal command the seat could issue now. Feeds autocomplete, fuzzing and random players. */
   legalCommands(state: S, seat: number): readonly GameCommand[];
+  /** How a legal command reads and ranks (issue 15); without it the edge shows the command's type. */
+  labelCommand?(state: S, command: GameCommand, seat: number): CommandLabel;
+  /** The table in words, from the public view (the picture's alt text); none when absent. */
+  describeView?(view: Json): readonly TextLine[];
   /** A pack text by key in a language (entry, card and room texts), for events carrying `textKey`. */
   textOf?(pack: P, key: string, lang: string): string | undefined;
   /** What a hard deadline does for a seat that did not act (issue "Asynchronous play"); null: nothing. */

@@ -54,11 +54,20 @@ export function messagesOf(answer: Answer): InteractionReplyOptions[] {
     return {
       content,
       components: last && answer.buttons?.length ? buttonRows(answer.buttons) : [],
-      files: last ? (answer.files?.map((f) => new AttachmentBuilder(f.data, { name: f.name })) ?? []) : [],
-      allowedMentions: { parse: ['users'] },
+      files: last ? (answer.files?.map((f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description } : {}) })) ?? []) : [],
+      allowedMentions: quiet(answer.mentions),
       ...(answer.visibility === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {}),
     };
   });
+}
+
+/**
+ * Set on every message the bot sends, so only the users named in `mentions` are notified (by default
+ * Discord pings everyone a message mentions, and a reply pings its author).
+ * @see https://discord.com/developers/docs/resources/message#allowed-mentions-object
+ */
+export function quiet(mentions: readonly string[] = []): { parse: []; users: string[]; repliedUser: false } {
+  return { parse: [], users: [...new Set(mentions)].slice(0, 100), repliedUser: false };
 }
 
 /** Something messages can be sent to: a text channel, a thread, a DM channel or a user. */

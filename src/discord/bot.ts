@@ -7,15 +7,16 @@ import type { ShardSetting } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { editAnswer, sendAnswer } from './answer.ts';
-import type { Answer, CommandModule } from './command.ts';
+import type { Answer, ButtonSpec, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
-import { pickLanguage, t, type Language } from './i18n.ts';
-import { formatEvents, MAX_BUTTONS, promptButtons, type PromptButtons } from './present.ts';
+import { hasText, pickLanguage, t, type Language } from './i18n.ts';
+import { formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
 import { commandDefinitions } from './registry.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { createRouter } from './router.ts';
-import { createServices, type Catalog, type Services } from './services.ts';
-import type { GameEvent } from '../core/index.ts';
+import { createServices, type Catalog, type MessageRef, type Services } from './services.ts';
+import type { GameCommand, GameEvent, TextLine } from '../core/index.ts';
+import type { GameStatusView } from '../app/index.ts';
 
 export interface BotOptions {
   readonly token: string;
@@ -171,6 +172,24 @@ interface PostPayload {
   readonly announce?: boolean;
   readonly kind?: string;
   readonly seats?: readonly { seat: number; userId: string; userName: string }[];
+  /** `turn` rows: who was awaited before (not pinged again when the same players keep the turn, as in solo). */
+  readonly previous?: readonly string[];
+  /** `turn` and `prompt` rows: what was just played, told in one line. */
+  readonly played?: TextLine & { readonly seat: number | null };
+  /** `prompt` rows: the game ended, so the live turn message is retired. */
+  readonly ended?: boolean;
+}
+
+/** The turn message's text and buttons as the game stands. */
+interface TurnParts {
+  readonly content: string;
+  readonly buttons: ButtonSpec[];
+}
+
+/** A message's components with every button disabled (Discord's API shape, rows of components). */
+function disabledComponents(rows: unknown): unknown[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row: { components?: unknown[] }) => ({ ...row, components: (row.components ?? []).map((c) => ({ ...(c as object), disabled: true })) }));
 }
 
 /**
@@ -202,6 +221,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const answer: Answer = {
       visibility: 'public',
       content,
+      mentions: p.channel === 'mention' ? [p.userId] : [],
       buttons: [{ label: t(lang, 'schedule.mute.button'), customId: encodeCustomId({ kind: 'mute', gameId: p.gameId, seq: p.turnSeq, a: p.seat }), style: 'secondary' }],
     };
     const previous = await schedule.lastReminder(p.gameId, p.seat);
@@ -221,6 +241,105 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return { visibility: 'public', content: t(lang, p.code, { ...(p.params ?? {}), game: t(lang, `commands.games.${p.gameType}`) }) };
   }
 
+  /** The live turn message of each game this process posted; the outbox's `sentRef` is the record across restarts. */
+  const liveTurns = new Map<string, MessageRef>();
+
+  function naming(view: GameStatusView): Naming {
+    return { seatNames: view.seats.map((s) => s.userName), packText: catalog.packText(view.gameType, view.packId) };
+  }
+
+  /** "Alice: Explore 104 · The Jetty." — what was just played, or null when the game has no words for it. */
+  function playedText(lang: Language, played: PostPayload['played'], view: GameStatusView): string | null {
+    if (!played || !hasText(played.code)) return null;
+    const move = lineText(lang, played, naming(view));
+    const player = played.seat === null ? null : view.seats.find((s) => s.seat === played.seat)?.userName;
+    return player ? t(lang, 'commands.replies.turn.played', { player, move }) : move;
+  }
+
+  /**
+   * Whose turn, what just happened, and "You can: …" with buttons for the prompts and the awaited seat's
+   * most common moves, drawn at the game's current seq; the options line is always last (retiring drops it).
+   */
+  async function turnParts(view: GameStatusView, lang: Language, played: PostPayload['played']): Promise<TurnParts> {
+    const names = naming(view);
+    const awaited = view.awaiting?.seats ?? [];
+    const lines: string[] = [];
+    const happened = playedText(lang, played, view);
+    if (happened) lines.push(happened);
+    lines.push(t(lang, 'commands.replies.yourTurn', { mention: awaited.map((s) => `<@${s.userId}>`).join(', ') }));
+    const prompts = await app.prompts(view.gameId);
+    const room = MAX_BUTTONS - 1;
+    const drawn = prompts.ok ? promptButtons(view.gameId, prompts.value.seq, prompts.value.prompts, lang, names.seatNames, names.packText, room) : { buttons: [], note: null };
+    const buttons = [...drawn.buttons];
+    let total = prompts.ok ? prompts.value.prompts.reduce((n, p) => n + p.options.length, 0) : 0;
+    const only = awaited.length === 1 ? awaited[0] : undefined;
+    if (only) {
+      const legal = await app.legal(view.gameId, only.userId);
+      if (legal.ok) {
+        const skip: GameCommand[] = prompts.ok ? prompts.value.prompts.flatMap((p) => p.options.map((o) => o.command)) : [];
+        buttons.push(...moveButtons(lang, view.gameType, view.gameId, legal.value, names, skip, room - buttons.length));
+        total = Math.max(total, legal.value.commands.length);
+      }
+    }
+    const offered = buttons.map((b) => b.label);
+    const options = offered.length > 0 ? t(lang, 'commands.replies.turn.youCan', { moves: offered.join(' · '), count: total }) : t(lang, 'commands.replies.turn.usePlay', { count: total });
+    lines.push(drawn.note ? `${options} ${drawn.note}` : options);
+    buttons.push({ label: t(lang, 'commands.replies.button.secrets'), customId: encodeCustomId({ kind: 'secrets', gameId: view.gameId, seq: view.seq }) });
+    return { content: lines.join('\n'), buttons };
+  }
+
+  /** A passed turn message keeps its text but not its options: its buttons are disabled and the move that ended it is added. */
+  async function retire(ref: MessageRef, line: string | null): Promise<void> {
+    try {
+      const old = (await client.rest.get(Routes.channelMessage(ref.channelId, ref.messageId))) as { content?: string; components?: unknown };
+      const kept = (old.content ?? '').split('\n');
+      if (kept.length > 1) kept.pop();
+      const content = line ? [...kept, `✓ ${line}`].join('\n') : kept.join('\n');
+      await client.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), {
+        body: { content, components: disabledComponents(old.components), allowed_mentions: { parse: [], users: [], replied_user: false } },
+      });
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError) || error.status !== 404) logger.warn({ err: error, ref }, 'turn message not retired');
+    }
+  }
+
+  /**
+   * `turn` rows: a new turn message (the one post that pings, and only players newly awaited), after
+   * which the previous one is retired. `prompt` rows: the live turn message is drawn again for the new
+   * seq (an edit, which pings nobody), or retired when the game ended. Returns the message posted, if any.
+   */
+  async function turnRow(row: OutboxRow): Promise<{ ok: true; ref?: string }> {
+    const payload = row.payload as unknown as PostPayload;
+    const lang = pickLanguage(payload.locale);
+    const status = await app.status(payload.gameId);
+    if (!status.ok) return { ok: true };
+    const view = status.value;
+    const live = liveTurns.get(payload.gameId) ?? (await app.turnMessageBefore(payload.gameId, row.id));
+    const line = playedText(lang, payload.played, view);
+    if (row.kind === 'prompt') {
+      if (!live || view.seq !== payload.seq) return { ok: true };
+      if (payload.ended || view.status !== 'playing') {
+        liveTurns.delete(payload.gameId);
+        await retire(live, line);
+        return { ok: true };
+      }
+      const parts = await turnParts(view, lang, payload.played);
+      await editAnswer(await sendable(client, live.channelId), live.messageId, { visibility: 'public', content: parts.content, buttons: parts.buttons });
+      return { ok: true, ref: live.messageId };
+    }
+    if (view.status !== 'playing' || !view.awaiting) return { ok: true };
+    const parts = await turnParts(view, lang, payload.played);
+    const awaitedNow = new Set(view.awaiting.seats.map((s) => s.userId));
+    const mentions = (payload.seats ?? []).map((s) => s.userId).filter((id) => awaitedNow.has(id) && !(payload.previous ?? []).includes(id));
+    const target = row.target as { channelId?: string };
+    const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: parts.content, buttons: parts.buttons, mentions }, row.idempotencyKey)).at(-1);
+    if (!message) return { ok: true };
+    liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id });
+    if (liveTurns.size > 10_000) liveTurns.delete(liveTurns.keys().next().value as string);
+    if (live && live.messageId !== message.id) await retire(live, line);
+    return { ok: true, ref: message.id };
+  }
+
   async function build(row: OutboxRow): Promise<Answer | null> {
     const payload = row.payload as unknown as PostPayload;
     const lang = pickLanguage(payload.locale);
@@ -232,15 +351,6 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const packText = catalog.packText(view.gameType, view.packId);
     if (row.kind === 'dm') {
       return { visibility: 'public', content: formatEvents(payload.events ?? [], lang, names, packText) };
-    }
-    if (row.kind === 'turn') {
-      if (view.seq !== payload.seq || view.status !== 'playing') return null;
-      const mentions = (payload.seats ?? []).map((s) => `<@${s.userId}>`).join(', ');
-      const prompts = await app.prompts(payload.gameId);
-      const { buttons, note }: PromptButtons = prompts.ok ? promptButtons(payload.gameId, prompts.value.seq, prompts.value.prompts, lang, names, packText, MAX_BUTTONS - 1) : { buttons: [], note: null };
-      buttons.push({ label: t(lang, 'commands.replies.button.secrets'), customId: encodeCustomId({ kind: 'secrets', gameId: payload.gameId, seq: payload.seq }) });
-      const content = t(lang, 'commands.replies.yourTurn', { mention: mentions });
-      return { visibility: 'public', content: note ? `${content}\n${note}` : content, buttons };
     }
     const lines = payload.announce || !payload.image ? formatEvents(payload.events ?? [], lang, names, packText, users) : '';
     const files = payload.image && view.seq === payload.seq ? await services.tablePicture(view, lang) : [];
@@ -255,6 +365,11 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     try {
       if (row.kind === 'turn' && schedule) {
         for (const ref of await schedule.onTurn(row.payload as unknown as TurnPayload)) await removeMessage(ref);
+      }
+      if (row.kind === 'turn' || row.kind === 'prompt') {
+        const done = await turnRow(row);
+        metrics?.deliveries.inc({ kind: row.kind, result: done.ref ? 'sent' : 'skipped' });
+        return done;
       }
       if (row.kind === 'reminder') {
         const sent = await reminder(row);

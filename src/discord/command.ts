@@ -19,7 +19,12 @@ export interface Answer {
   readonly visibility: 'public' | 'ephemeral';
   readonly content: string;
   readonly buttons?: readonly ButtonSpec[];
-  readonly files?: readonly { readonly name: string; readonly data: Buffer }[];
+  readonly files?: readonly { readonly name: string; readonly data: Buffer; readonly description?: string }[];
+  /**
+   * Users this message may ping (Discord's `allowed_mentions.users`); everyone else it names is shown
+   * without a notification. Only a change of turn pings, and only the players who must act now.
+   */
+  readonly mentions?: readonly string[];
 }
 
 export type CommandResult = Result<Answer, Rejection>;

@@ -1,4 +1,4 @@
-import type { GameCommand, GameEvent, Prompt } from '../core/index.ts';
+import type { CommandLabel, GameCommand, GameEvent, Prompt, TextLine } from '../core/index.ts';
 import type { ButtonSpec } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { hasText, t, type Language } from './i18n.ts';
@@ -101,19 +101,99 @@ export function commandLabel(lang: Language, gameType: string, c: GameCommand): 
   return [c.type, ...args].join(' ');
 }
 
+/** How the reader's table names things: seats by player name, pack keys by their text. */
+export interface Naming {
+  readonly seatNames: readonly string[];
+  readonly packText?: PackText | undefined;
+}
+
+/** A game-declared text line (a label, an alt-text line) in the reader's language. */
+export function lineText(lang: Language, line: TextLine, naming: Naming): string {
+  return t(lang, line.code, humanParams(line.params, naming.seatNames, [], naming.packText ? { packText: naming.packText, lang } : undefined));
+}
+
+/** A legal command as a player reads it: the game's label when it declares one. */
+export function legalLabel(lang: Language, gameType: string, command: GameCommand, label: CommandLabel | undefined, naming: Naming): string {
+  return label ? lineText(lang, label, naming) : commandLabel(lang, gameType, command);
+}
+
+/** Legal commands in the order a player most likely wants them (the game's rank, then its own order). */
+export function rankedLegal(legal: { readonly commands: readonly GameCommand[]; readonly labels?: readonly CommandLabel[] }): number[] {
+  const order = legal.commands.map((_, i) => i);
+  const labels = legal.labels;
+  if (!labels) return order;
+  return order.sort((a, b) => (labels[a]?.rank ?? 0) - (labels[b]?.rank ?? 0) || a - b);
+}
+
+/** Discord shows at most 25 autocomplete choices. @see https://discord.com/developers/docs/interactions/application-commands#autocomplete */
+export const MAX_CHOICES = 25;
+
+/** The value of the last choice when more matched than fit: refused with "pick from the list". */
+export const NARROW_VALUE = 'more';
+
 /**
- * Autocomplete choices for legal commands (at most 25, Discord's limit): the value is `<seq>.<index>`,
- * so a choice made before the game moved on is refused instead of played.
+ * Autocomplete choices for legal commands, ranked, with human labels: the value is `<seq>.<index>`,
+ * so a choice made before the game moved on is refused instead of played. When more match than
+ * Discord shows, the last place says how many are left and to type to narrow them.
  */
 export function legalChoices(
   lang: Language,
   gameType: string,
-  legal: { readonly seq: number; readonly commands: readonly GameCommand[] },
+  legal: { readonly seq: number; readonly commands: readonly GameCommand[]; readonly labels?: readonly CommandLabel[] },
   typed: string,
+  naming: Naming = { seatNames: [] },
 ): { name: string; value: string }[] {
-  const needle = typed.toLowerCase();
-  return legal.commands
-    .map((c, i) => ({ name: commandLabel(lang, gameType, c), value: `${legal.seq}.${i}` }))
-    .filter((choice) => choice.name.toLowerCase().includes(needle))
-    .slice(0, 25);
+  const needle = typed.trim().toLowerCase();
+  const matching = rankedLegal(legal)
+    .map((i) => ({ name: legalLabel(lang, gameType, legal.commands[i] as GameCommand, legal.labels?.[i], naming), value: `${legal.seq}.${i}` }))
+    .filter((choice) => choice.name.toLowerCase().includes(needle));
+  if (matching.length <= MAX_CHOICES) return matching;
+  const shown = matching.slice(0, MAX_CHOICES - 1);
+  return [...shown, { name: t(lang, 'commands.replies.narrow', { count: matching.length - shown.length }), value: NARROW_VALUE }];
+}
+
+/** Buttons of the most common moves a turn message offers besides its prompts. */
+export const MAX_MOVE_BUTTONS = 8;
+
+/**
+ * The turn message's buttons for one seat's common moves (the game marks them `common`), ranked, skipping
+ * those a prompt button already offers; each id carries the seat so another player's click is refused.
+ */
+export function moveButtons(
+  lang: Language,
+  gameType: string,
+  gameId: string,
+  legal: { readonly seq: number; readonly seat: number; readonly commands: readonly GameCommand[]; readonly labels?: readonly CommandLabel[] },
+  naming: Naming,
+  skip: readonly GameCommand[],
+  room: number,
+): ButtonSpec[] {
+  const same = (a: GameCommand, b: GameCommand): boolean => a.type === b.type && JSON.stringify(a.args) === JSON.stringify(b.args);
+  return rankedLegal(legal)
+    .filter((i) => legal.labels?.[i]?.common === true && i <= 999 && !skip.some((c) => same(c, legal.commands[i] as GameCommand)))
+    .slice(0, Math.max(0, Math.min(room, MAX_MOVE_BUTTONS)))
+    .map((i) => ({
+      label: legalLabel(lang, gameType, legal.commands[i] as GameCommand, legal.labels?.[i], naming),
+      customId: encodeCustomId({ kind: 'legal', gameId, seq: legal.seq, a: i, b: legal.seat }),
+      style: 'secondary' as const,
+    }));
+}
+
+/**
+ * Discord's limit for an attachment's description (its alt text).
+ * @see https://discord.com/developers/docs/resources/message#attachment-object
+ */
+export const MAX_ALT_TEXT = 1024;
+
+/** Lines of a picture's description joined and kept within Discord's limit, cut after a whole line or word. */
+export function altText(lines: readonly string[]): string {
+  const whole = lines.join(' ');
+  if (whole.length <= MAX_ALT_TEXT) return whole;
+  let kept = '';
+  for (const line of lines) {
+    if (kept.length + line.length + 2 > MAX_ALT_TEXT) break;
+    kept = kept ? `${kept} ${line}` : line;
+  }
+  if (!kept) kept = whole.slice(0, MAX_ALT_TEXT - 1).replace(/\s+\S*$/, '');
+  return `${kept}…`;
 }

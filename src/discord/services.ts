@@ -1,13 +1,13 @@
 import type { App, CommandResult as AppCommandResult, GameStatusView } from '../app/index.ts';
 import type { Schedule } from '../app/schedule.ts';
-import { ok, reject, type GameModule, type Json, type Rejection, type Result } from '../core/index.ts';
-import type { Answer, ButtonSpec, CommandResult } from './command.ts';
+import { ok, ownValue, reject, type GameModule, type Json, type Rejection, type Result } from '../core/index.ts';
+import type { Answer, CommandResult } from './command.ts';
 import type { CustomId } from './custom-id.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { pickLanguage, t, type Language } from './i18n.ts';
-import { formatEvents, humanParams, promptButtons, type PackText } from './present.ts';
+import { altText, formatEvents, humanParams, lineText, type PackText } from './present.ts';
 import type { Logger } from '../ops/logger.ts';
-import { hasRenderer, renderSheets, renderTable } from '../render/host.ts';
+import { hasRenderer, renderPicture } from '../render/host.ts';
 
 /** The games this bot offers, with their packs' texts. */
 export interface Catalog {
@@ -67,8 +67,11 @@ export interface Services {
   button(ctx: ButtonContext, id: CustomId, nonce: string): Promise<CommandResult>;
   /** The user's private information in a game, always re-rendered from state (ephemeral). */
   secrets(lang: Language, gameId: string, userId: string): Promise<CommandResult>;
-  /** The table picture (and sheets) of a game as it stands, drawn from the public view; none before start. */
-  tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer }[]>;
+  /**
+   * The table picture of a game as it stands (its sheets folded in), drawn from the public view, with
+   * the table in words as its alt text; none before start.
+   */
+  tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]>;
   /** A rejection's text; `…Key` parameters become pack text and seats become names, for the game played here. */
   rejectionText(lang: Language, rejection: Rejection, place: ButtonContext['place']): Promise<string>;
   /** True for errors that mean the database is unreachable (answered with "try again shortly"). */
@@ -152,16 +155,13 @@ export function createServices(deps: ServicesDeps): Services {
     if (header) lines.push(t(lang, header.code, header.params));
     const events = formatEvents(result.events, lang, names, packText, users);
     if (events) lines.push(events);
-    let buttons: ButtonSpec[] = [];
     if (result.phase.phase !== 'playing') {
       lines.push(t(lang, `commands.replies.phase.${result.phase.phase}`));
     } else if (result.awaiting.seats.length > 0) {
       lines.push(t(lang, 'commands.replies.awaiting', { players: result.awaiting.seats.map((s) => `<@${s.userId}>`).join(', ') }));
-      const prompts = promptButtons(result.gameId, result.seq, result.prompts, lang, names, packText);
-      buttons = prompts.buttons;
-      if (prompts.note) lines.push(prompts.note);
     }
-    return { visibility: 'public', content: lines.join('\n'), buttons };
+    // Names without pinging, and no buttons: the turn message holds the live ones (edited as the game moves).
+    return { visibility: 'public', content: lines.join('\n'), buttons: [], mentions: [] };
   }
 
   function presentStart(result: AppCommandResult): Promise<Answer> {
@@ -218,10 +218,7 @@ export function createServices(deps: ServicesDeps): Services {
         return ok(await presentResult(r.value));
       }
       case 'legal': {
-        const legal = await app.legal(id.gameId, actor.userId);
-        if (!legal.ok) return legal;
-        if (legal.value.seat !== id.b) return reject('core.seat.notYours');
-        const r = await app.playLegal(id.gameId, actor, { seq: id.seq, index: id.a }, nonce);
+        const r = await app.playLegal(id.gameId, actor, { seq: id.seq, index: id.a, seat: id.b }, nonce);
         if (!r.ok) return r;
         return ok(await presentResult(r.value));
       }
@@ -258,10 +255,17 @@ export function createServices(deps: ServicesDeps): Services {
     return t(lang, rejection.code, humanParams(params, names, users, packText ? { packText, lang } : undefined));
   }
 
-  async function tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer }[]> {
+  async function tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]> {
     if (game.publicView === null || !hasRenderer(game.gameType)) return [];
-    const [data, sheets] = await Promise.all([renderTable(game.gameType, game.publicView, lang), renderSheets(game.gameType, game.publicView, lang)]);
-    return [{ name: `table-${game.seq}.png`, data }, ...sheets];
+    const data = await renderPicture(game.gameType, game.publicView, lang);
+    return [{ name: `table-${game.seq}.png`, data, description: describeTable(game, lang) }];
+  }
+
+  function describeTable(game: GameStatusView, lang: Language): string {
+    const lines = game.publicView === null ? [] : (ownValue(catalog.modules, game.gameType)?.describeView?.(game.publicView) ?? []);
+    const naming = { seatNames: game.seats.map((s) => s.userName), packText: catalog.packText(game.gameType, game.packId) };
+    const words = lines.length > 0 ? lines.map((line) => lineText(lang, line, naming)) : [t(lang, 'commands.replies.altText', { game: t(lang, `commands.games.${game.gameType}`), seq: game.seq })];
+    return altText(words);
   }
 
   return {

@@ -120,6 +120,14 @@ export async function renderTable(gameType: string, view: unknown, locale: strin
   return picture.data;
 }
 
+/** The one picture of a turn: the table with its sheets folded under it (see the registry's `renderPicture`). */
+export async function renderPicture(gameType: string, view: unknown, locale: string): Promise<Buffer> {
+  if (mode === 'inline') return here.renderPicture(gameType, view, locale);
+  const [picture] = await worker().render('picture', gameType, view, locale);
+  if (!picture) throw new Error(`the render worker sent no picture for ${gameType}`);
+  return picture.data;
+}
+
 /** The public sheets beside the table (at most 9, see registry); none for games without sheets. */
 export async function renderSheets(gameType: string, view: unknown, locale: string): Promise<readonly Picture[]> {
   if (mode === 'inline') return here.renderSheets(gameType, view, locale);
@@ -226,7 +234,7 @@ class RenderWorker {
     });
   }
 
-  render(kind: 'table' | 'sheets', gameType: string, view: unknown, locale: string): Promise<Picture[]> {
+  render(kind: 'table' | 'sheets' | 'picture', gameType: string, view: unknown, locale: string): Promise<Picture[]> {
     if (this.gone) return Promise.reject(new Error('the render worker has stopped'));
     const id = this.nextId++;
     return new Promise<Picture[]>((resolve, reject) => {

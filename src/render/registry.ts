@@ -42,3 +42,14 @@ export async function renderSheets(gameType: string, view: unknown, locale: stri
   const render = sheetRenderers.get(gameType);
   return render ? (await render(view, locale)).slice(0, 9) : [];
 }
+
+/**
+ * The one picture of a turn: the table with its sheets folded under it (drawn where canvas is loaded,
+ * so the composition module is imported only here).
+ */
+export async function renderPicture(gameType: string, view: unknown, locale: string): Promise<Buffer> {
+  const [table, sheets] = await Promise.all([renderTable(gameType, view, locale), renderSheets(gameType, view, locale)]);
+  if (sheets.length === 0) return table;
+  const { foldPictures } = await import('./compose.ts');
+  return foldPictures(table, sheets.map((s) => s.data));
+}

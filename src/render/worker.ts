@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { registeredGameTypes, renderSheets, renderTable } from './registry.ts';
+import { registeredGameTypes, renderPicture, renderSheets, renderTable } from './registry.ts';
 import { loadRendererModules, type RenderPack } from './wiring.ts';
 
 export interface WorkerSetup {
@@ -27,7 +27,7 @@ export interface WirePicture {
 }
 
 export type ToWorker =
-  | { readonly type: 'render'; readonly id: number; readonly kind: 'table' | 'sheets'; readonly gameType: string; readonly view: unknown; readonly locale: string }
+  | { readonly type: 'render'; readonly id: number; readonly kind: 'table' | 'sheets' | 'picture'; readonly gameType: string; readonly view: unknown; readonly locale: string }
   | { readonly type: 'load'; readonly modules: readonly string[]; readonly packs: readonly RenderPack[] }
   | { readonly type: 'stop' };
 
@@ -94,7 +94,9 @@ async function draw(request: Extract<ToWorker, { type: 'render' }>): Promise<voi
     const list =
       request.kind === 'table'
         ? [{ name: '', data: await renderTable(request.gameType, request.view, request.locale) }]
-        : await renderSheets(request.gameType, request.view, request.locale);
+        : request.kind === 'picture'
+          ? [{ name: '', data: await renderPicture(request.gameType, request.view, request.locale) }]
+          : await renderSheets(request.gameType, request.view, request.locale);
     const { pictures, transfer } = wirePictures(list);
     send({ type: 'done', id: request.id, pictures }, transfer);
   } catch (error) {

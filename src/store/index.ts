@@ -38,6 +38,7 @@ export {
   markFailed,
   requeueStale,
   listOutbox,
+  lastTurnMessage,
   type OutboxMessage,
   type OutboxRow,
   type OutboxStatus,

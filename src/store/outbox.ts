@@ -182,3 +182,17 @@ export async function listOutbox(prisma: PrismaClient, where: { gameId?: string;
   const rows = await prisma.outbox.findMany({ where, orderBy: { id: 'asc' } });
   return rows.map((r) => toRow({ ...r, status: r.status as OutboxStatus }));
 }
+
+/**
+ * The message of the newest turn message a game's outbox posted before row `beforeId` (its `sentRef`),
+ * so the next one can retire its buttons after a restart; null when none was posted.
+ */
+export async function lastTurnMessage(prisma: PrismaClient, gameId: string, beforeId: string): Promise<{ channelId: string; messageId: string } | null> {
+  const row = await prisma.outbox.findFirst({
+    where: { gameId, kind: 'turn', status: 'sent', id: { lt: BigInt(beforeId) }, sentRef: { not: null } },
+    orderBy: { id: 'desc' },
+    select: { target: true, sentRef: true },
+  });
+  const channelId = (row?.target as { channelId?: string } | null)?.channelId;
+  return row?.sentRef && /^\d+$/.test(row.sentRef) && channelId ? { channelId, messageId: row.sentRef } : null;
+}

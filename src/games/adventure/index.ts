@@ -4,6 +4,7 @@ import { adventureCommandSchemas, adventureOptionsSchema, type AdventureOptions 
 import { activeCharacter, applyStartEntry, decideAdventure, inventoryOf, NOTES_MAX, sealParts } from './rules.ts';
 import { initialState, startRefusal, type AdventureState, type PendingChoice } from './state.ts';
 import { publicAdventureView } from './view.ts';
+import { describeAdventureView, labelAdventureCommand } from './labels.ts';
 
 export * from './content.ts';
 import { packText } from './content.ts';
@@ -77,7 +78,7 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
   awaiting(state) {
     if (state.finished) return { seats: [], kind: 'none' };
     if (state.pending) return { seats: [state.pending.seat], kind: 'choice' };
-    return { seats: [activeCharacter(state).seat], kind: 'turn' };
+    return { seats: [activeCharacter(state).seat], kind: 'turn', turn: state.turn };
   },
   status(state) {
     return state.finished ? { phase: 'won', reason: 'adventure.finished' } : { phase: 'playing' };
@@ -117,6 +118,8 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
     if (active.location !== null) for (const card of held) cmds.push({ type: 'combine', args: { cards: [card], location: active.location } });
     return cmds;
   },
+  labelCommand: (state, command) => labelAdventureCommand(state, command),
+  describeView: describeAdventureView,
   timeoutAction(state, seat) {
     if (state.finished) return null;
     if (state.pending) {

@@ -3,6 +3,7 @@ import { comanautsCommandSchemas } from './commands.ts';
 import { comanautsPackSchema, packText, type ComanautsPack } from './content.ts';
 import { comanautsOptionsSchema, decideCommand, setupGame, type ComanautsOptions } from './rules.ts';
 import type { ComanautsState } from './state.ts';
+import { describeComanautsView, labelComanautsCommand } from './labels.ts';
 import { awaiting, flowPrompts, legalCommands, publicView, status } from './view.ts';
 
 /** Comanauts, one map page playable end to end (issue "Comanauts I"). */
@@ -23,6 +24,8 @@ export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, Comanau
   status,
   legalCommands,
   textOf: packText,
+  labelCommand: (state, command) => labelComanautsCommand(state, command),
+  describeView: describeComanautsView,
   timeoutAction(state, seat) {
     if (state.outcome) return null;
     if (state.prompt) {

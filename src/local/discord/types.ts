@@ -60,8 +60,6 @@ export interface LocalMessage {
   flags: number;
   /** Users the content mentions that `allowed_mentions` let through: Discord's `mentions` of the message. */
   mentions: string[];
-  /** Users notified when the message was posted (an edit notifies nobody): what "pinged" counts. */
-  readonly pings: readonly string[];
   /** Set for ephemeral messages: only this user sees them (flag 64). */
   readonly ephemeralFor: string | null;
   /** The interaction this message answers, when it came through a callback or webhook. */
@@ -73,6 +71,13 @@ export interface LocalMessage {
   /** `seq` of the latest edit (equals `seq` until edited). */
   editSeq: number;
   deleted: boolean;
+  /** The `allowed_mentions` the message was created with (null: none sent, so Discord's default applies). */
+  allowedMentions: ApiObject | null;
+  /**
+   * Users this message notified: those it mentions that `allowed_mentions` lets through, when created
+   * (or when a deferred "thinking" reply got its content: Discord notifies then); later edits notify nobody.
+   */
+  pings: readonly string[];
 }
 
 /** One REST request as the bot made it, kept for assertions. */

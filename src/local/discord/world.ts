@@ -167,6 +167,7 @@ export class World {
     const seq = this.nextSeq();
     const content = typeof init.payload.content === 'string' ? init.payload.content : '';
     const mentions = allowedMentionIds(content, init.payload.allowed_mentions).filter((uid) => this.users.has(uid));
+    const allowedMentions = isObject(init.payload.allowed_mentions) ? init.payload.allowed_mentions : null;
     const message: LocalMessage = {
       id,
       channelId: init.channelId,
@@ -174,7 +175,6 @@ export class World {
       authorId: init.authorId,
       content,
       mentions,
-      pings: mentions,
       embeds: Array.isArray(init.payload.embeds) ? (init.payload.embeds as ApiObject[]) : [],
       components: Array.isArray(init.payload.components) ? (init.payload.components as ApiObject[]) : [],
       attachments: this.#attachments(init.channelId, init.payload, init.files, []),
@@ -186,6 +186,8 @@ export class World {
       seq,
       editSeq: seq,
       deleted: false,
+      allowedMentions,
+      pings: init.ephemeralFor ? [] : mentions,
     };
     this.messages.set(id, message);
     this.emit({ type: 'messageCreate', message });
@@ -202,8 +204,13 @@ export class World {
     if (payload.attachments !== undefined || files.length > 0) {
       message.attachments = this.#attachments(message.channelId, payload, files, message.attachments);
     }
+    const deferred = (message.flags & 128) !== 0;
     if (payload.flags !== undefined) message.flags = (Number(payload.flags) & ~64) | (message.ephemeralFor ? 64 : 0);
     message.flags &= ~128;
+    if (deferred && !message.ephemeralFor) {
+      message.allowedMentions = isObject(payload.allowed_mentions) ? payload.allowed_mentions : null;
+      message.pings = message.mentions;
+    }
     message.editedTimestamp = new Date().toISOString();
     const event = this.emit({ type: 'messageUpdate', message });
     message.editSeq = event.seq;
@@ -436,6 +443,8 @@ export class World {
     return n;
   }
 }
+
+const isObject = (value: unknown): value is ApiObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** User ids mentioned as `<@id>` or `<@!id>` in a message's text. */
 export const mentionedUserIds = (content: string): string[] => [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1] ?? ''))];
