@@ -660,7 +660,8 @@ export function createApp(deps: AppDeps) {
       if (game.value.hostUserId !== host.userId) return reject('core.notHost');
       const target = { channelId: game.value.threadId ?? game.value.channelId };
       const notice: OutboxMessage = { kind: 'post', target, payload: { gameId, gameType: game.value.gameType, seq: game.value.seq, locale: game.value.locale, events: [{ to: 'public', code: 'core.game.abandoned', params: { by: host.userId } }], image: false } };
-      const changed = await setGameStatus(prisma, gameId, ['lobby', 'playing'], 'abandoned', [notice]);
+      const retire: OutboxMessage = { kind: 'prompt', target, payload: { gameId, gameType: game.value.gameType, seq: game.value.seq, locale: game.value.locale, ended: true } };
+      const changed = await setGameStatus(prisma, gameId, ['lobby', 'playing'], 'abandoned', game.value.status === 'playing' ? [notice, retire] : [notice]);
       cache.delete(gameId);
       return changed ? ok({ gameId, status: 'abandoned' }) : reject('core.game.notPlaying', { status: game.value.status });
     },

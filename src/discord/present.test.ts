@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Prompt } from '../core/index.ts';
-import { MAX_BUTTONS, promptButtons } from './present.ts';
+import { messageOf } from './answer.ts';
+import { decodeCustomId } from './custom-id.ts';
+import { altText, MAX_ALT_TEXT, MAX_BUTTONS, moveButtons, promptButtons } from './present.ts';
 
 const prompt = (options: number): Prompt => ({
   seat: 0,
@@ -26,5 +28,54 @@ describe('promptButtons (Discord: at most 5 rows of 5 buttons)', () => {
   it('GIVEN one option more than fits WHEN drawn THEN the note speaks of one choice', () => {
     expect(promptButtons('g1', 0, [prompt(MAX_BUTTONS + 1)], 'en', []).note).toBe('1 more choice has no button here: use /play and type to find it.');
     expect(promptButtons('g1', 0, [prompt(MAX_BUTTONS + 1)], 'es', []).note).toBe('Queda 1 opción más sin botón aquí: usa /play y escribe para encontrarla.');
+  });
+});
+
+describe('moveButtons (the turn message\'s common moves)', () => {
+  const legal = {
+    seq: 7,
+    seat: 1,
+    commands: [
+      { type: 'hint', args: {} },
+      { type: 'pick', args: { n: 1 } },
+      { type: 'go', args: { to: 2 } },
+      { type: 'end', args: {} },
+    ],
+    labels: [
+      { code: 'core.unknownCommand', params: { type: 'hint' }, rank: 90 },
+      { code: 'core.unknownCommand', params: { type: 'pick 1' }, rank: 0, common: true },
+      { code: 'core.unknownCommand', params: { type: 'go 2' }, rank: 10, common: true },
+      { code: 'core.unknownCommand', params: { type: 'end' }, rank: 5, common: true },
+    ],
+  };
+
+  it('GIVEN ranked legal moves, some already on a prompt button WHEN the turn message draws its buttons THEN only common moves appear, most likely first, without the prompt\'s duplicate, each id naming the seat whose list it is', () => {
+    const buttons = moveButtons('en', 'test', 'g1', legal, { seatNames: [] }, [{ type: 'pick', args: { n: 1 } }], 10);
+    expect(buttons.map((b) => b.label)).toEqual(['There is no action called “end” in this game.', 'There is no action called “go 2” in this game.']);
+    expect(buttons.map((b) => decodeCustomId(b.customId))).toEqual([
+      { kind: 'legal', gameId: 'g1', seq: 7, a: 3, b: 1 },
+      { kind: 'legal', gameId: 'g1', seq: 7, a: 2, b: 1 },
+    ]);
+    expect(moveButtons('en', 'test', 'g1', legal, { seatNames: [] }, [], 1)).toHaveLength(1);
+  });
+});
+
+describe('altText (Discord: an attachment description holds at most 1,024 characters)', () => {
+  it('GIVEN a description within the limit WHEN joined THEN it is kept whole', () => {
+    expect(altText(['Chapter 1.', 'Alice is taking a turn.'])).toBe('Chapter 1. Alice is taking a turn.');
+  });
+
+  it('GIVEN a description past the limit WHEN joined THEN it ends after the last whole line that fits, marked with an ellipsis', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} says something about the table in plain words.`);
+    const text = altText(lines);
+    expect(text.length).toBeLessThanOrEqual(MAX_ALT_TEXT);
+    expect(text).toMatch(/table in plain words\.…$/);
+  });
+});
+
+describe('messageOf (quiet by default)', () => {
+  it('GIVEN an answer that names players WHEN sent THEN allowed_mentions is explicit and lets through only the users the answer may ping', () => {
+    expect(messageOf({ visibility: 'public', content: 'Waiting for <@1>.' }).allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
+    expect(messageOf({ visibility: 'public', content: '<@2>, it is your move.', mentions: ['2', '2'] }).allowedMentions).toEqual({ parse: [], users: ['2'], repliedUser: false });
   });
 });
