@@ -38,7 +38,7 @@ describe('quiet turns: one ping per handoff, one live turn message, one picture 
   /** Plays the autocomplete choice named `name` from `/play`. */
   async function play(user: string, thread: string, name: string): Promise<void> {
     const d = stack.discord;
-    const choices = await d.autocomplete(user, thread, `/play action:${name}`);
+    const choices = await d.autocomplete(user, thread, `/play action:"${name}"`);
     const choice = choices.find((c) => c.name === name);
     if (!choice) throw new Error(`no choice ${name} among ${choices.map((c) => c.name).join(', ')}`);
     const r = await d.slash(user, thread, `/play action:${String(choice.value)}`);
