@@ -9,7 +9,6 @@ import {
   reject,
   replay,
   UNDO,
-  type Awaiting,
   type GameCommand,
   type GameEvent,
   type GameModule,
@@ -41,6 +40,7 @@ import {
   type OutboxMessage,
 } from '../store/index.ts';
 import { createArchive } from './archive.ts';
+import { awaitingSeats, messagesFor, players, type PlayedLine } from './outbox-messages.ts';
 import { createGameCache } from './game-cache.ts';
 import { createOverview } from './overview.ts';
 import { createRecap } from './recap.ts';
@@ -48,7 +48,6 @@ import type {
   AppActor,
   AppDeps,
   AppResult,
-  AwaitingSeats,
   CommandResult,
   GameStatusView,
   LegalView,
@@ -57,7 +56,6 @@ import type {
   NewGameInput,
   PackRef,
   SecretsView,
-  SeatSummary,
 } from './types.ts';
 
 /** Started games kept in memory per process unless `AppDeps.cacheSize` says otherwise. */
@@ -90,75 +88,8 @@ function seatLimit(game: GameWithSeats, module: AnyModule): number {
   return Math.min(game.seatLimit ?? module.seats.max, module.seats.max);
 }
 
-function players(game: GameWithSeats): SeatSummary[] {
-  return game.seats.filter((s) => s.role === 'player').map((s) => ({ seat: s.index, userId: s.userId, userName: s.userName }));
-}
-
 function lobbyView(game: GameWithSeats, module: AnyModule): LobbyView {
   return { gameId: game.id, status: game.status, hostUserId: game.hostUserId, locale: game.locale, seats: players(game), minSeats: module.seats.min, maxSeats: seatLimit(game, module) };
-}
-
-function awaitingSeats(awaiting: Awaiting, seats: readonly SeatSummary[]): AwaitingSeats {
-  return { kind: awaiting.kind, seats: awaiting.seats.flatMap((i) => seats.filter((s) => s.seat === i)) };
-}
-
-function sameAwaiting(a: Awaiting | null, b: Awaiting): boolean {
-  return a !== null && a.kind === b.kind && a.turn === b.turn && a.seats.length === b.seats.length && a.seats.every((s, i) => s === b.seats[i]);
-}
-
-/** What was just played, as the turn message tells it in one line (a label code, the seat that acted). */
-export interface PlayedLine {
-  readonly seat: number | null;
-  readonly code: string;
-  readonly params?: Readonly<Record<string, string | number | boolean>>;
-}
-
-/**
- * The outbox rows of one accepted action: the table picture when a turn ends (the awaited seats or the
- * game's turn change), the game starts or ends; the public events as text when nobody's interaction will
- * show them (`announce`: a deadline's timeout action); one DM per seat addressed; and either a `turn` row
- * when the turn changed (the scheduler's input, and the one message that pings) or a `prompt` row that
- * edits the live turn message in place (its buttons drawn again for the new seq, or retired at the end).
- */
-function messagesFor(
-  game: GameWithSeats,
-  seq: number,
-  events: readonly GameEvent[],
-  before: Awaiting | null,
-  after: Awaiting,
-  ended: boolean,
-  announce = false,
-  played: PlayedLine | null = null,
-): OutboxMessage[] {
-  const seats = players(game);
-  const target = { channelId: game.threadId ?? game.channelId };
-  const base = { gameId: game.id, gameType: game.gameType, seq, locale: game.locale };
-  const publicEvents = events.filter((e) => e.to === 'public');
-  const picture = before === null || ended || !sameAwaiting(before, after);
-  const messages: OutboxMessage[] = [];
-  if (picture || (announce && publicEvents.length > 0)) {
-    messages.push({ kind: 'post', target, payload: { ...base, events: publicEvents as unknown as Json, image: picture, announce } });
-  }
-  const bySeat = new Map<number, GameEvent[]>();
-  for (const event of events) {
-    if (event.to === 'public') continue;
-    bySeat.set(event.to, [...(bySeat.get(event.to) ?? []), event]);
-  }
-  for (const [seat, seatEvents] of bySeat) {
-    const user = seats.find((s) => s.seat === seat);
-    if (user) messages.push({ kind: 'dm', target: { userId: user.userId, seat }, payload: { ...base, events: seatEvents as unknown as Json } });
-  }
-  const turnPassed = !ended && !sameAwaiting(before, after) && after.seats.length > 0;
-  if (!turnPassed && before !== null) {
-    // The live turn message is edited in place: new buttons for the same turn, or none once the game ended.
-    messages.push({ kind: 'prompt', target, payload: { ...base, ended, ...(played ? { played: played as unknown as Json } : {}) } });
-  }
-  if (turnPassed) {
-    const awaited = awaitingSeats(after, seats);
-    const previous = before ? awaitingSeats(before, seats).seats.map((x) => x.userId) : [];
-    messages.push({ kind: 'turn', target, payload: { ...base, kind: awaited.kind, seats: awaited.seats as unknown as Json, previous, ...(played ? { played: played as unknown as Json } : {}) } });
-  }
-  return messages;
 }
 
 /** A seat's legal commands with the game's labels (absent when the game declares none). */
