@@ -180,6 +180,9 @@ interface PostPayload {
   readonly ended?: boolean;
 }
 
+/** Moves named in the turn message's "You can" line; the buttons show the rest. */
+const LISTED_MOVES = 6;
+
 /** The turn message's text and buttons as the game stands. */
 interface TurnParts {
   readonly content: string;
@@ -281,7 +284,8 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         total = Math.max(total, legal.value.commands.length);
       }
     }
-    const offered = buttons.map((b) => b.label);
+    const offered = buttons.slice(0, LISTED_MOVES).map((b) => b.label);
+    if (buttons.length > LISTED_MOVES) offered.push('…');
     const options = offered.length > 0 ? t(lang, 'commands.replies.turn.youCan', { moves: offered.join(' · '), count: total }) : t(lang, 'commands.replies.turn.usePlay', { count: total });
     lines.push(drawn.note ? `${options} ${drawn.note}` : options);
     buttons.push({ label: t(lang, 'commands.replies.button.secrets'), customId: encodeCustomId({ kind: 'secrets', gameId: view.gameId, seq: view.seq }) });
