@@ -1,18 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { renderAdventureTable } from '../../src/games/adventure/render.ts';
+import type { AdventureView } from '../../src/games/adventure/view.ts';
 import { startTwoPlayerAdventure, useLocalStack } from '../support/local-stack.ts';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 
+/** Width and height from a PNG's IHDR chunk. */
+const size = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
 describe('table pictures through the bot', () => {
   const local = useLocalStack();
 
-  it('Rules §Inventory (cards lie face up): GIVEN an adventure for two WHEN it starts THEN the table post carries the table and one inventory picture per player, all PNG', async () => {
+  it('Rules §Inventory (cards lie face up), issue 15 "One good picture per turn": GIVEN an adventure for two WHEN it starts THEN the table post carries one PNG, the table with both inventories folded under it, described in words', async () => {
     const stack = local.get();
     const d = stack.discord;
     const thread = { id: await startTwoPlayerAdventure(d) };
     await stack.settle();
     const post = d.messages(thread.id).filter((m) => m.attachments.length > 0).at(-1);
-    expect(post?.attachments.map((a) => a.filename)).toEqual(['table-0.png', 'inventory-1.png', 'inventory-2.png']);
-    for (const a of post?.attachments ?? []) expect([...a.bytes.subarray(0, 4)]).toEqual(PNG);
+    expect(post?.attachments.map((a) => a.filename)).toEqual(['table-0.png']);
+    const picture = post?.attachments[0];
+    expect([...(picture?.bytes.subarray(0, 4) ?? [])]).toEqual(PNG);
+    const table = size(await renderAdventureTable((await stack.state(thread.id)) as AdventureView, 'en'));
+    const folded = size(picture?.bytes ?? Buffer.alloc(24));
+    expect(folded.width).toBe(table.width);
+    expect(folded.height).toBeGreaterThan(table.height + 150);
+    expect(picture?.description).toMatch(/^Adventure Games, chapter 1 of 2: The Drowned Harbour\. .*\(Alice\) is taking a turn.*cards held: 10\./);
   });
 });
