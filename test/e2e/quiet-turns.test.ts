@@ -122,4 +122,24 @@ describe('quiet turns: one ping per handoff, one live turn message, one picture 
     expect(posts.filter((m) => liveButtons(m).length > 0)).toHaveLength(1);
     expect(posts.filter((m) => m.pings.length > 0)).toHaveLength(1);
   }, 120_000);
+
+  it('GIVEN a 2-player Comanauts game played by new players only with the turn message buttons WHEN twenty clicks go by THEN each is accepted and only one message has live buttons at a time', async () => {
+    const d = stack.discord;
+    const thread = await open('comanauts', ['dave', 'carol']);
+    const byId = { [d.user('dave').id]: 'dave', [d.user('carol').id]: 'carol' } as Record<string, string>;
+    for (let click = 0; click < 20; click++) {
+      const posts = d.messages(thread).filter((m) => m.authorId === d.botUser.id);
+      const live = posts.filter((m) => liveButtons(m).length > 0);
+      expect(live, `click ${click}`).toHaveLength(1);
+      const message = live[0] as LocalMessage;
+      const line = message.content.split('\n').find((l) => /it is your move/.test(l)) ?? '';
+      const who = byId[/<@(\d+)>/.exec(line)?.[1] ?? ''];
+      if (!who) throw new Error(`nobody awaited in ${message.content}`);
+      const button = liveButtons(message).find((b) => b.label !== 'My secrets');
+      expect(String(button?.label ?? '')).not.toMatch(/[{}[\]"]|comanauts\./);
+      const r = await d.click(who, message.id, String(button?.custom_id));
+      expect(r.ephemeral, `${String(button?.label)}: ${r.reply?.content ?? ''}`).toBe(false);
+      await stack.settle();
+    }
+  }, 180_000);
 });
