@@ -598,7 +598,7 @@ export function createApp(deps: AppDeps) {
     },
 
     /** The turn message posted before an outbox row (its channel and message), so its buttons can be retired. */
-    turnMessageBefore(gameId: string, outboxId: string): Promise<{ channelId: string; messageId: string } | null> {
+    turnMessageBefore(gameId: string, outboxId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
       return lastTurnMessage(prisma, gameId, outboxId);
     },
 

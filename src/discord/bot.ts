@@ -244,8 +244,20 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return { visibility: 'public', content: t(lang, p.code, { ...(p.params ?? {}), game: t(lang, `commands.games.${p.gameType}`) }) };
   }
 
-  /** The live turn message of each game this process posted; the outbox's `sentRef` is the record across restarts. */
-  const liveTurns = new Map<string, MessageRef>();
+  /**
+   * The turn message of each game this process posted last, with its outbox row: the outbox's `sentRef`
+   * is the record (across restarts and processes), but a pass marks its rows sent only at its end.
+   */
+  const liveTurns = new Map<string, MessageRef & { readonly rowId: string }>();
+
+  /** The newest turn message posted before `row`: this process's own, or the outbox's record if newer. */
+  async function liveTurn(gameId: string, row: OutboxRow): Promise<MessageRef | null> {
+    const mine = liveTurns.get(gameId);
+    const recorded = await app.turnMessageBefore(gameId, row.id);
+    const own = mine && BigInt(mine.rowId) < BigInt(row.id) ? mine : null;
+    if (!own) return recorded;
+    return recorded && BigInt(recorded.rowId) > BigInt(own.rowId) ? recorded : own;
+  }
 
   function naming(view: GameStatusView): Naming {
     return { seatNames: view.seats.map((s) => s.userName), packText: catalog.packText(view.gameType, view.packId) };
@@ -318,7 +330,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const status = await app.status(payload.gameId);
     if (!status.ok) return { ok: true };
     const view = status.value;
-    const live = liveTurns.get(payload.gameId) ?? (await app.turnMessageBefore(payload.gameId, row.id));
+    const live = await liveTurn(payload.gameId, row);
     const line = playedText(lang, payload.played, view);
     if (row.kind === 'prompt') {
       if (!live || view.seq !== payload.seq) return { ok: true };
@@ -338,7 +350,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const target = row.target as { channelId?: string };
     const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: parts.content, buttons: parts.buttons, mentions }, row.idempotencyKey)).at(-1);
     if (!message) return { ok: true };
-    liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id });
+    liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id, rowId: row.id });
     if (liveTurns.size > 10_000) liveTurns.delete(liveTurns.keys().next().value as string);
     if (live && live.messageId !== message.id) await retire(live, line);
     return { ok: true, ref: message.id };

@@ -187,12 +187,12 @@ export async function listOutbox(prisma: PrismaClient, where: { gameId?: string;
  * The message of the newest turn message a game's outbox posted before row `beforeId` (its `sentRef`),
  * so the next one can retire its buttons after a restart; null when none was posted.
  */
-export async function lastTurnMessage(prisma: PrismaClient, gameId: string, beforeId: string): Promise<{ channelId: string; messageId: string } | null> {
+export async function lastTurnMessage(prisma: PrismaClient, gameId: string, beforeId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
   const row = await prisma.outbox.findFirst({
     where: { gameId, kind: 'turn', status: 'sent', id: { lt: BigInt(beforeId) }, sentRef: { not: null } },
     orderBy: { id: 'desc' },
-    select: { target: true, sentRef: true },
+    select: { id: true, target: true, sentRef: true },
   });
   const channelId = (row?.target as { channelId?: string } | null)?.channelId;
-  return row?.sentRef && /^\d+$/.test(row.sentRef) && channelId ? { channelId, messageId: row.sentRef } : null;
+  return row?.sentRef && /^\d+$/.test(row.sentRef) && channelId ? { channelId, messageId: row.sentRef, rowId: String(row.id) } : null;
 }
