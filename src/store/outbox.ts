@@ -189,7 +189,7 @@ export async function listOutbox(prisma: PrismaClient, where: { gameId?: string;
  */
 export async function lastTurnMessage(prisma: PrismaClient, gameId: string, beforeId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
   const row = await prisma.outbox.findFirst({
-    where: { gameId, kind: 'turn', status: 'sent', id: { lt: BigInt(beforeId) }, sentRef: { not: null } },
+    where: { gameId, kind: 'turn', status: 'sent', id: { lt: BigInt(beforeId) }, AND: [{ sentRef: { not: null } }, { sentRef: { not: 'superseded' } }] },
     orderBy: { id: 'desc' },
     select: { id: true, target: true, sentRef: true },
   });

@@ -12,6 +12,7 @@ import {
   markSent,
   markSentMany,
   enqueue,
+  lastTurnMessage,
   supersedePictures,
   migrate,
   joinLobby,
@@ -208,5 +209,27 @@ describe.each(backends)('store on %s', (kind) => {
     expect(await markSentMany(db.prisma, again.map((r) => ({ id: r.id, ref: `m-${r.id}` })), 'w3')).toBe(again.length);
     const sent = await listOutbox(db.prisma, { gameId: id, status: 'sent' });
     expect(sent.map((r) => r.sentRef).sort()).toEqual([...(a[0]!.gameId === id ? ['msg-1'] : []), ...again.map((r) => `m-${r.id}`)].sort());
+  });
+
+  it('GIVEN turn messages posted for a game WHEN the next turn row asks for the previous one THEN it gets the newest sent turn message before it (its channel and message), never a skipped row, another kind or another game', async () => {
+    const { id } = await startedTally(db, 't-last-turn');
+    const { id: other } = await startedTally(db, 't-last-turn-other');
+    const turn = (channelId: string) => ({ kind: 'turn', target: { channelId }, payload: {} });
+    await enqueue(db.prisma, id, [turn('th'), turn('th'), { ...post, target: { channelId: 'th' } }, turn('th'), turn('th')]);
+    await enqueue(db.prisma, other, [turn('th2')]);
+    const rows = (await claimDue(db.prisma, new Date(Date.now() + 60_000), 50, 'w-last')).filter((r) => r.gameId === id || r.gameId === other);
+    const mine = rows.filter((r) => r.gameId === id);
+    const [t1, t2, p, t3, t4] = mine as [typeof mine[number], typeof mine[number], typeof mine[number], typeof mine[number], typeof mine[number]];
+    const theirs = rows.find((r) => r.gameId === other);
+    await markSentMany(db.prisma, [
+      { id: t1.id, ref: '1001' },
+      { id: t2.id, ref: '1002' },
+      { id: p.id, ref: '1003' },
+      { id: t3.id, ref: 'superseded' },
+      ...(theirs ? [{ id: theirs.id, ref: '2001' }] : []),
+    ], 'w-last');
+    expect(await lastTurnMessage(db.prisma, id, t4.id)).toEqual({ channelId: 'th', messageId: '1002', rowId: t2.id });
+    expect(await lastTurnMessage(db.prisma, id, t2.id)).toEqual({ channelId: 'th', messageId: '1001', rowId: t1.id });
+    expect(await lastTurnMessage(db.prisma, id, t1.id)).toBeNull();
   });
 });
