@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Prompt } from '../core/index.ts';
-import { messageOf } from './answer.ts';
+import { messagesOf } from './answer.ts';
 import { decodeCustomId } from './custom-id.ts';
 import { altText, MAX_ALT_TEXT, MAX_BUTTONS, moveButtons, promptButtons } from './present.ts';
 
@@ -73,9 +73,9 @@ describe('altText (Discord: an attachment description holds at most 1,024 charac
   });
 });
 
-describe('messageOf (quiet by default)', () => {
+describe('messagesOf (quiet by default)', () => {
   it('GIVEN an answer that names players WHEN sent THEN allowed_mentions is explicit and lets through only the users the answer may ping', () => {
-    expect(messageOf({ visibility: 'public', content: 'Waiting for <@1>.' }).allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
-    expect(messageOf({ visibility: 'public', content: '<@2>, it is your move.', mentions: ['2', '2'] }).allowedMentions).toEqual({ parse: [], users: ['2'], repliedUser: false });
+    expect(messagesOf({ visibility: 'public', content: 'Waiting for <@1>.' })[0]?.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
+    expect(messagesOf({ visibility: 'public', content: '<@2>, it is your move.', mentions: ['2', '2'] })[0]?.allowedMentions).toEqual({ parse: [], users: ['2'], repliedUser: false });
   });
 });
