@@ -33,7 +33,8 @@ export interface ImportRefusal extends Rejection {
 export interface ArchiveDeps {
   readonly prisma: Database['prisma'];
   moduleFor(gameType: string): Result<AnyModule, Rejection>;
-  packFor(gameType: string, packId: string | null, packVersion: string | null): Result<PackRef | undefined, Rejection>;
+  /** The pack a game is pinned to (id, version, and hash when known; uploads found in their guild). */
+  packFor(pin: { gameType: string; guildId: string | null; packId: string | null; packVersion: string | null; packHash: string | null }): Promise<Result<PackRef | undefined, Rejection>>;
   loadGame(gameId: string): Promise<Result<GameWithSeats, Rejection>>;
 }
 
@@ -76,11 +77,11 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
   }
 
   /** Every check that needs no replay, then the pack (installed, same version, same hash when both know it). */
-  function parseExport(doc: unknown): Result<GameExport & { module: AnyModule; packRef: PackRef | undefined }, ImportRefusal> {
+  async function parseExport(doc: unknown, guildId: string | null = null): Promise<Result<GameExport & { module: AnyModule; packRef: PackRef | undefined }, ImportRefusal>> {
     const checked = checkExport(doc, module);
     if (!checked.ok) return refusal('core.import.invalid', checked.error);
     const d = checked.value;
-    const pack = d.pack ? packFor(d.gameType, d.pack.id, d.pack.version) : ok(undefined);
+    const pack = d.pack ? await packFor({ gameType: d.gameType, guildId, packId: d.pack.id, packVersion: d.pack.version, packHash: null }) : ok(undefined);
     if (!pack.ok) return refusal('core.import.invalid', [{ path: 'pack', message: `expected a pack installed here; ${d.pack?.id ?? ''} ${d.pack?.version ?? ''} is not` }]);
     const fileHash = d.pack?.hash;
     const hereHash = hashOf(pack.value);
@@ -130,7 +131,7 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
   async function record(g: GameWithSeats): AppResult<GameRecord> {
     const m = moduleFor(g.gameType);
     if (!m.ok) return m;
-    const pack = packFor(g.gameType, g.packId, g.packVersion);
+    const pack = await packFor(g);
     if (!pack.ok) return pack;
     const genesis = g.genesis as unknown as Genesis;
     const replayed = publicLog(m.value, genesis, await loadLog(prisma, g.id), pack.value);
@@ -242,7 +243,7 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
      * clocks and scheduled reminders. A version 1 file's seats are claimed by their log's actors.
      */
     async importGame(doc: unknown, place?: ImportPlace & { readonly detached?: boolean }): Promise<Result<{ gameId: string }, ImportRefusal>> {
-      const parsed = parseExport(doc);
+      const parsed = await parseExport(doc, place && !place.detached ? place.guildId : null);
       if (!parsed.ok) return parsed;
       const d = parsed.value;
       const r = replay(d.module, d.genesis, d.log, d.packRef?.data);
@@ -275,6 +276,7 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
         gameType: d.gameType,
         packId: d.pack?.id ?? null,
         packVersion: d.pack?.version ?? null,
+        packHash: d.packRef?.hash ?? null,
         rulesVersion: d.rulesVersion,
         seed: d.genesis.seed,
         options: d.genesis.options as Json,
@@ -308,7 +310,7 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     /** Replays a stored game (by id) or a game file and reports the first diverging seq, if any. */
     async verify(idOrDoc: string | GameExport): Promise<Result<VerifyReport, Rejection | ImportRefusal>> {
       if (typeof idOrDoc !== 'string') {
-        const parsed = parseExport(idOrDoc);
+        const parsed = await parseExport(idOrDoc);
         if (!parsed.ok) return parsed;
         return ok(await verifyLog(parsed.value.module, parsed.value.genesis, parsed.value.log, parsed.value.packRef));
       }
@@ -318,7 +320,7 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
       if (g.genesis === null) return reject('core.game.notStarted');
       const m = moduleFor(g.gameType);
       if (!m.ok) return m;
-      const pack = packFor(g.gameType, g.packId, g.packVersion);
+      const pack = await packFor(g);
       if (!pack.ok) return pack;
       return ok(await verifyLog(m.value, g.genesis as unknown as Genesis, await loadLog(prisma, g.id), pack.value));
     },

@@ -42,7 +42,7 @@ export function createRecap({ prisma, moduleFor, packFor, loadGame }: ArchiveDep
       if (g.genesis === null) return reject('core.game.notStarted');
       const module = moduleFor(g.gameType);
       if (!module.ok) return module;
-      const pack = packFor(g.gameType, g.packId, g.packVersion);
+      const pack = await packFor(g);
       if (!pack.ok) return pack;
       const log = await loadLog(prisma, g.id);
       const own = member.role === 'player' ? log.findLast((e) => e.seat === member.index && !e.asHost && e.actorUserId === userId) : undefined;

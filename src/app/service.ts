@@ -43,6 +43,7 @@ import { createArchive } from './archive.ts';
 import { awaitingSeats, messagesFor, players, type PlayedLine } from './outbox-messages.ts';
 import { createGameCache } from './game-cache.ts';
 import { createOverview } from './overview.ts';
+import { createPackLibrary, type PackPin } from './packs.ts';
 import { createRecap } from './recap.ts';
 import type {
   AppActor,
@@ -111,16 +112,16 @@ export function createApp(deps: AppDeps) {
     return module ? ok(module) : reject('core.game.unknownType', { gameType });
   }
 
-  function packFor(gameType: string, packId: string | null, packVersion: string | null): Result<PackRef | undefined, Rejection> {
-    if (packId === null) return ok(undefined);
-    const pack = packs(gameType, packId);
-    if (!pack || (packVersion !== null && pack.version !== packVersion)) return reject('core.pack.unavailable', { packId, version: packVersion ?? '' });
-    return ok(pack);
-  }
-
   async function loadGame(gameId: string): Promise<Result<GameWithSeats, Rejection>> {
     const game = await getGame(prisma, gameId);
     return game ? ok(game) : reject('core.game.notFound', { gameId });
+  }
+
+  const library = createPackLibrary({ db, games, packs, packList: deps.packList, loadGame, forget: (gameId) => cache.delete(gameId) });
+
+  /** The pack a game is pinned to: its id, version and hash, shipped or uploaded by its guild. */
+  function packFor(pin: PackPin): Promise<Result<PackRef | undefined, Rejection>> {
+    return library.packFor(pin);
   }
 
   /** The current snapshot: the stored one when its hash holds, otherwise rebuilt from the log (which must end at its last stored hash). */
@@ -128,7 +129,7 @@ export function createApp(deps: AppDeps) {
     const module = moduleFor(game.gameType);
     if (!module.ok) return module;
     if (game.genesis === null) return reject('core.game.notStarted');
-    const pack = packFor(game.gameType, game.packId, game.packVersion);
+    const pack = await packFor(game);
     if (!pack.ok) return pack;
     const genesis = game.genesis as unknown as Genesis;
     const cached = game.state as unknown as Snapshot | null;
@@ -366,6 +367,10 @@ export function createApp(deps: AppDeps) {
     ...archive,
     ...createOverview({ prisma }),
     ...createRecap({ prisma, moduleFor, packFor, loadGame }),
+    packChoices: library.packChoices,
+    uploadPack: library.uploadPack,
+    planUpgrade: library.planUpgrade,
+    upgradePack: library.upgradePack,
 
     /**
      * Opens a lobby in a channel or thread; the host (or the given players) take the first seats. Refused
@@ -382,8 +387,9 @@ export function createApp(deps: AppDeps) {
         return reject('core.game.badPlayers', { min: module.value.seats.min, max: module.value.seats.max });
       }
       if (seated.length > limit) return reject('core.lobby.full', { max: limit });
-      const pack = packs(input.gameType, input.packId);
-      if (input.packId !== undefined && !pack) return reject('core.pack.unavailable', { packId: input.packId, version: '' });
+      const chosen = await library.choose(input.gameType, input.guildId, input.packId);
+      if (!chosen.ok) return chosen;
+      const pack = chosen.value;
       const limits = deps.limits;
       const reached = limits ? await openGameLimitReached(prisma, input.guildId, input.host.userId, limits) : null;
       if (reached) return reject(`core.limit.${reached.limit}`, { max: reached.max });
@@ -395,6 +401,7 @@ export function createApp(deps: AppDeps) {
         gameType: input.gameType,
         packId: pack?.id ?? null,
         packVersion: pack?.version ?? null,
+        packHash: pack?.hash ?? null,
         rulesVersion: module.value.rulesVersion,
         seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
         options: options.data as Json,
@@ -439,7 +446,7 @@ export function createApp(deps: AppDeps) {
       const seated = g.seats.filter((s) => s.role === 'player');
       if (seated.length < m.seats.min) return reject('core.lobby.tooFew', { min: m.seats.min });
       if (seated.length > seatLimit(g, m)) return reject('core.lobby.full', { max: seatLimit(g, m) });
-      const pack = packFor(g.gameType, g.packId, null);
+      const pack = await packFor(g);
       if (!pack.ok) return pack;
       const genesis: Genesis = { gameType: g.gameType, rulesVersion: m.rulesVersion, options: g.options, seats: seated.map((s, index) => ({ index, name: s.userName })), seed: g.seed };
       const refusal = m.startRefusal?.(g.options, genesis.seats);
@@ -461,6 +468,7 @@ export function createApp(deps: AppDeps) {
         seatIds: seated.map((s) => s.id),
         packId: pack.value?.id ?? null,
         packVersion: pack.value?.version ?? null,
+        packHash: pack.value?.hash ?? null,
         outbox,
       });
       if (!started.ok) return reject('core.movedOn');

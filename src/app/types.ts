@@ -12,8 +12,18 @@ export interface AppActor {
 export interface PackRef {
   readonly id: string;
   readonly version: string;
+  /** `stateHash` of the pack's merged files: a game records it and refuses other content under the same version. */
+  readonly hash: string;
   readonly data: unknown;
+  readonly name?: { readonly en: string; readonly es: string };
+  /** The guild that uploaded it (`/pack upload`); absent for the packs shipped in assets/packs. */
+  readonly guildId?: string;
+  /** Per file, the hash of each top-level entry: what an upgrade summary compares. */
+  readonly digest?: PackDigest;
 }
+
+/** File key → entry key → hash (see `PackRef.digest`). */
+export type PackDigest = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 export interface AppLogger {
   debug(obj: object, msg?: string): void;
@@ -25,8 +35,13 @@ export interface AppLogger {
 export interface AppDeps {
   readonly db: Database;
   readonly games: Readonly<Record<string, GameModule<any, any, any>>>;
-  /** The pack to use; without `packId`, the game type's default. `undefined` for packless games. */
-  readonly packs: (gameType: string, packId?: string) => PackRef | undefined;
+  /**
+   * A shipped pack: without `packId`, the game type's default; without `version`, the newest version of
+   * that pack. `undefined` for packless games.
+   */
+  readonly packs: (gameType: string, packId?: string, version?: string) => PackRef | undefined;
+  /** Every shipped pack version (for `/game new pack:` choices and upgrades); none when absent. */
+  readonly packList?: (gameType?: string) => readonly (PackRef & { readonly gameType: string })[];
   readonly clock: () => Date;
   readonly logger?: AppLogger;
   /** Started games kept in memory by this process (least recently used out); 0 keeps none. */
@@ -258,6 +273,7 @@ export interface NewGameInput {
   readonly maxPlayers?: number;
   readonly seed?: number;
   readonly locale?: string;
+  /** A pack id, or `id@version`; a shipped pack first, else one the guild uploaded. */
   readonly packId?: string;
   /**
    * Opens the game's thread once everything else was accepted, just before the lobby is written (a

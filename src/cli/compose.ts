@@ -1,6 +1,7 @@
 import { createApp, createDispatcher, type App, type PackRef } from '../app/index.ts';
 import type { GameModule } from '../core/index.ts';
-import { createPackRegistry, validatePack } from '../content/index.ts';
+import { join } from 'node:path';
+import { checkAgainstLock, createPackRegistry, packDigest, PACK_LOCK_FILE, readPackLock, validatePack } from '../content/index.ts';
 import type { Catalog } from '../discord/services.ts';
 import type { Language } from '../discord/i18n.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
@@ -21,25 +22,36 @@ type AnyModule = GameModule<any, any, any>;
 
 export interface LoadedCatalog {
   readonly catalog: Catalog;
+  /** A pack by game, id and version; without a version the newest of that id, without an id the game's default. */
   readonly packs: (gameType: string, packId?: string, version?: string) => PackRef | undefined;
+  /** Every pack version that loaded, oldest first per pack. */
+  readonly list: (gameType?: string) => readonly (PackRef & { readonly gameType: string })[];
   readonly problems: readonly string[];
   /** Every loaded pack, for the thread that draws table pictures. */
   readonly all: readonly RenderPack[];
 }
 
 /**
- * Loads every built-in pack once and validates it with its game's schema. A bad pack is left out
- * and reported (file and path), never half-loaded.
+ * Loads every built-in pack version once (`<id>/` and older `<id>@<version>/` folders side by side) and
+ * validates it with its game's schema. A bad pack is left out and reported (file and path), never
+ * half-loaded; so is a pack whose content differs from the lock's record of its version.
  */
 export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> = gameModules, root = fromRoot('assets', 'packs')): Promise<LoadedCatalog> {
   const registry = createPackRegistry(root);
   const byGame = new Map<string, PackRef[]>();
   const problems: string[] = (await registry.problems()).flatMap((p) => p.errors.map((e) => `${p.dir}: ${e.message}`));
+  const lock = await readPackLock(join(root, PACK_LOCK_FILE));
+  if (!lock.ok) problems.push(...lock.error.map((e) => `${root}: ${e.message}`));
   for (const entry of await registry.list()) {
     const module = Object.hasOwn(modules, entry.gameType) ? modules[entry.gameType] : undefined;
     if (!module) continue;
     const loaded = await registry.get(entry.gameType, entry.id, entry.version);
     if (!loaded.ok) continue;
+    const changed = checkAgainstLock(lock.ok ? lock.value : undefined, { gameType: entry.gameType, id: entry.id, version: entry.version, hash: entry.hash });
+    if (changed) {
+      problems.push(`${entry.dir}: ${changed.message}`);
+      continue;
+    }
     let data: unknown = loaded.value.data;
     if (module.packSchema) {
       const valid = validatePack(loaded.value, module.packSchema);
@@ -49,13 +61,16 @@ export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> =
       }
       data = valid.value.content;
     }
-    byGame.set(entry.gameType, [...(byGame.get(entry.gameType) ?? []), { id: entry.id, version: entry.version, data }]);
+    const ref: PackRef = { id: entry.id, version: entry.version, hash: entry.hash, data, name: entry.name, digest: packDigest(loaded.value.data) };
+    byGame.set(entry.gameType, [...(byGame.get(entry.gameType) ?? []), ref]);
   }
   const packs = (gameType: string, packId?: string, version?: string): PackRef | undefined => {
     const list = byGame.get(gameType) ?? [];
-    const matching = list.filter((p) => (packId === undefined || p.id === packId) && (version === undefined || p.version === version));
-    return packId === undefined ? matching[0] : matching[matching.length - 1];
+    const id = packId ?? list[0]?.id;
+    const matching = list.filter((p) => p.id === id && (version === undefined || p.version === version));
+    return matching[matching.length - 1];
   };
+  const list = (gameType?: string) => [...byGame].filter(([g]) => gameType === undefined || g === gameType).flatMap(([g, refs]) => refs.map((p) => ({ ...p, gameType: g })));
   const catalog: Catalog = {
     modules,
     packText(gameType, packId) {
@@ -65,8 +80,8 @@ export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> =
       return (key: string, lang: Language) => module.textOf?.(pack.data, key, lang);
     },
   };
-  const all = [...byGame].flatMap(([gameType, list]) => list.map((p) => ({ gameType, ...p })));
-  return { catalog, packs, problems, all };
+  const all = list().map((p) => ({ gameType: p.gameType, id: p.id, version: p.version, data: p.data }));
+  return { catalog, packs, list, problems, all };
 }
 
 export interface RuntimeOptions {
@@ -110,7 +125,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
   const pictures = await startRenderHost({ mode: config.RENDER_THREAD, packs: catalog.all, onWorkerExit: (err) => logger.warn({ err }, 'render worker stopped; the next picture starts a new one') });
   const limits = { lobbiesPerUser: config.LOBBIES_PER_USER, lobbiesPerGuild: config.LOBBIES_PER_GUILD, gamesPerGuild: config.GAMES_PER_GUILD };
-  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits });
+  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, packList: catalog.list, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits });
   const rateLog = logger.child({ component: 'rate-limit' });
   const rateLimiter = await createRateLimiter(
     { command: config.RATE_LIMIT_PER_MINUTE, autocomplete: config.AUTOCOMPLETE_PER_MINUTE },

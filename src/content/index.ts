@@ -9,3 +9,4 @@ export * from './parse.ts';
 export * from './load-dir.ts';
 export * from './registry.ts';
 export * from './cli.ts';
+export * from './lock.ts';

@@ -161,3 +161,18 @@ export function loadPackFromFiles(files: readonly PackSourceFile[], options: Loa
   if (!manifest.success) return err(packErrorsFromIssues(manifest.error.issues.map((i) => ({ ...i, path: ['pack', ...i.path] })), { data, files: meta }));
   return ok({ manifest: manifest.data, data, files: meta, hash: stateHash(data) });
 }
+
+/**
+ * Per file key, the hash of each top-level entry (a list's index or an object's key): what tells two
+ * versions of a pack apart entry by entry, for the summary a host reads before upgrading a game.
+ */
+export function packDigest(data: Readonly<Record<string, unknown>>): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const entries: Record<string, string> = {};
+    if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) entries[k] = stateHash(v ?? null);
+    else entries[''] = stateHash(value ?? null);
+    out[key] = entries;
+  }
+  return out;
+}

@@ -24,7 +24,8 @@ export interface PackRegistry {
   get(gameType: string, packId: string, version?: string): Promise<Result<LoadedPack, PackError[]>>;
 }
 
-const compareVersions = (a: string, b: string): number => {
+/** Orders `major.minor.patch` versions numerically (1.10.0 after 1.9.0). */
+export const compareVersions = (a: string, b: string): number => {
   const pa = a.split('.').map(Number);
   const pb = b.split('.').map(Number);
   for (let i = 0; i < 3; i++) {
@@ -60,6 +61,11 @@ export function createPackRegistry(root = 'assets/packs'): PackRegistry {
           if (m.gameType !== game.name || m.id !== id || (version !== undefined && version !== m.version)) {
             const expected = `pack.yaml to say gameType ${game.name}, id ${id ?? ''}${version === undefined ? '' : `, version ${version}`}`;
             problems.push({ dir, errors: [packError('pack.yaml', '', 'content.pack.folderMismatch', expected, { got: `${m.gameType}/${m.id}@${m.version}` })] });
+            continue;
+          }
+          const twin = packs.find((p) => p.entry.gameType === m.gameType && p.entry.id === m.id && p.entry.version === m.version);
+          if (twin) {
+            problems.push({ dir, errors: [packError('pack.yaml', '/version', 'content.pack.duplicateVersion', `a version other than ${m.version}, which ${twin.entry.dir} already holds`, { got: m.version, params: { version: m.version } })] });
             continue;
           }
           const entry: PackEntry = { gameType: m.gameType, id: m.id, version: m.version, hash: loaded.value.hash, dir, name: m.name };

@@ -184,6 +184,22 @@ export function replay<S>(
   return rebuild(module, genesis, log, pack, true, true);
 }
 
+/**
+ * Replays a log under other content (a pack upgrade) and gives the hash after each entry, so the log can
+ * be re-based on that content and still verify end to end. Arguments are validated again; a refusal names
+ * the first entry the new content cannot play.
+ */
+export function rehashLog<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown): ReplayResult<S> & { readonly hashes?: readonly string[] } {
+  const hashes: string[] = [];
+  try {
+    const r = rebuild(module, genesis, log, pack, false, true, hashes);
+    return r.ok ? { ...r, hashes } : r;
+  } catch {
+    const at = log[hashes.length];
+    return { ok: false, seq: at?.seq ?? 0, expected: at?.stateHashAfter ?? '', actual: '', reason: 'rejected', rejection: { code: 'core.pack.cannotReplay', params: { seq: at?.seq ?? 0 } } };
+  }
+}
+
 /** A pass that trusts the logged arguments; `undefined` when the rules threw on them. */
 function trustedRebuild<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown): ReplayResult<S> | undefined {
   try {
@@ -204,9 +220,11 @@ function rebuild<S>(
   pack: unknown,
   checkEach: boolean,
   validate: boolean,
+  /** When given, receives each entry's hash instead of comparing it with the logged one. */
+  record?: string[],
 ): ReplayResult<S> {
   let current = genesisSnapshot(module, genesis, pack);
-  let currentHash = checkEach ? hashSnapshot(current) : '';
+  let currentHash = checkEach || record ? hashSnapshot(current) : '';
   /** Snapshots before each reversible command since the last barrier, newest last. */
   const stack: { seq: number; before: Snapshot<S>; beforeHash: string }[] = [];
   for (const entry of log) {
@@ -226,8 +244,9 @@ function rebuild<S>(
       if (applied.value.irreversible) stack.length = 0;
       else stack.push({ seq: entry.seq, before: current, beforeHash: currentHash });
       current = applied.value.snapshot;
-      if (checkEach) currentHash = hashSnapshot(current);
+      if (checkEach || record) currentHash = hashSnapshot(current);
     }
+    record?.push(currentHash);
     if (checkEach && currentHash !== entry.stateHashAfter) {
       return { ok: false, seq: entry.seq, expected: entry.stateHashAfter, actual: currentHash, reason: 'hash' };
     }

@@ -18,6 +18,7 @@ export interface NewGameRow {
   readonly gameType: string;
   readonly packId?: string | null;
   readonly packVersion?: string | null;
+  readonly packHash?: string | null;
   readonly rulesVersion: string;
   readonly seed: number;
   readonly options: Json;
@@ -38,6 +39,7 @@ export function gameColumns(row: Omit<NewGameRow, 'players' | 'seatLimit'>) {
     gameType: row.gameType,
     packId: row.packId ?? null,
     packVersion: row.packVersion ?? null,
+    packHash: row.packHash ?? null,
     rulesVersion: row.rulesVersion,
     seed: row.seed,
     options: row.options as Prisma.InputJsonValue,
@@ -130,6 +132,7 @@ export interface StartGameInput {
   readonly seatIds: readonly number[];
   readonly packId?: string | null;
   readonly packVersion?: string | null;
+  readonly packHash?: string | null;
   readonly outbox?: readonly OutboxMessage[];
 }
 
@@ -146,6 +149,7 @@ export async function startGame(prisma: PrismaClient, id: string, input: StartGa
           stateHash: input.hash,
           packId: input.packId ?? null,
           packVersion: input.packVersion ?? null,
+          packHash: input.packHash ?? null,
           version: { increment: 1 },
           lastActivityAt: new Date(),
         },
