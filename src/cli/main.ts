@@ -8,7 +8,10 @@ const USAGE = `turnkeeper <command> [--help]
   start                          run the bot (local sandbox when DISCORD_TOKEN is unset)
   migrate                        apply prisma/migrations to DATABASE_URL, or to the embedded database in DATA_DIR
   commands deploy [--guild ID]   register the slash commands with Discord (globally, or in one guild)
-  pack validate <dir> [--json]   check a content pack; errors name the file and the path inside it
+  pack validate <dir> [--json]   check a content pack; errors name the file and the path inside it, and a
+                                 shipped pack changed without a new version (packs.lock.json) is refused
+  pack lock [root]               record each shipped pack version's hash in <root>/packs.lock.json
+  pack schema [dir]              write the JSON Schemas of every game's pack format (default docs/schemas)
   game export <id>               print a game's whole backup as JSON (seed, log, seats, settings, clocks, reminders)
   game import <file> [--detached]  restore such a file where it was played (--detached: as a copy without its thread)
   game verify <id|file>          replay a game and report the first command whose hash diverges
@@ -62,16 +65,39 @@ read from the token when unset.
       options: { '--guild': { value: true } },
     },
   ],
-  ['pack', { help: `turnkeeper pack validate <dir> [--json]\n\nContent packs: \`pack validate --help\` explains the one subcommand.\n` }],
+  ['pack', { help: `turnkeeper pack validate <dir> [--json] | lock [root] | schema [dir]\n\nContent packs: \`pack <action> --help\` explains each (docs/packs.md has the format).\n` }],
   [
     'pack validate',
     {
-      help: `turnkeeper pack validate <dir> [--json]
+      help: `turnkeeper pack validate <dir> [--json] [--lock FILE]
 
 Checks the content pack in <dir> against its game's schema. Every error names the file and the path
-inside it. --json prints one JSON document instead of lines. Exit 0 when the pack is valid, 1 when not.
+inside it, all at once. A pack whose version the lock (FILE, or the nearest packs.lock.json up to three
+folders above <dir>) records with other content is refused: a changed pack needs a new version.
+--json prints {ok, game, pack, errors: [{file, path, message, code}], counts}. Exit 0 when valid, 1 when not.
 `,
-      options: { '--json': { value: false } },
+      options: { '--json': { value: false }, '--lock': { value: true } },
+    },
+  ],
+  [
+    'pack lock',
+    {
+      help: `turnkeeper pack lock [root]
+
+Records the content hash of every pack version under root (default assets/packs) in root/packs.lock.json.
+New versions are added and versions already locked are kept; a locked version whose content changed is
+refused and the lock is left as it was. Run it after adding a new version of a shipped pack.
+`,
+    },
+  ],
+  [
+    'pack schema',
+    {
+      help: `turnkeeper pack schema [dir]
+
+Writes the JSON Schema of every game's pack format, one file per part of a pack, under dir (default
+docs/schemas). A test fails while the files there are out of date.
+`,
     },
   ],
   ['game', { help: `turnkeeper game export <id> | import <file> [--detached] | verify <id|file>\n\nA game's file on the server (README "Game files"): \`game <action> --help\` explains each.\n` }],
@@ -201,14 +227,16 @@ async function run(words: readonly string[], options: ReadonlyMap<string, string
       return await deployCommands(loadConfig(), typeof guild === 'string' ? guild : undefined);
     }
     case 'pack': {
-      if (sub !== 'validate') throw new UsageError(sub === undefined ? 'turnkeeper pack: which one? (validate)' : `turnkeeper: unknown command "pack ${sub}"`);
-      const dir = needs('pack validate', rest[0], 'the pack folder');
-      const { validatePackCli } = await import('../content/index.ts');
-      const { gameModules } = await import('../games/index.ts');
-      const schemaFor = (gameType: string) => (Object.hasOwn(gameModules, gameType) ? gameModules[gameType]?.packSchema : undefined);
-      const { exitCode, output } = await validatePackCli(dir, { json: options.has('--json'), schemaFor });
-      console.log(output);
-      return exitCode;
+      if (sub === undefined || !['validate', 'lock', 'schema'].includes(sub)) {
+        throw new UsageError(sub === undefined ? 'turnkeeper pack: which one? (validate, lock or schema)' : `turnkeeper: unknown command "pack ${sub}"`);
+      }
+      if (sub === 'validate') needs('pack validate', rest[0], 'the pack folder');
+      if (rest.length > 1) throw new UsageError(`turnkeeper pack ${sub}: unexpected ${JSON.stringify(rest[1])}`);
+      const lock = options.get('--lock');
+      const { packCli } = await import('./pack.ts');
+      const code = await packCli([sub, ...rest, ...(options.has('--json') ? ['--json'] : []), ...(typeof lock === 'string' ? ['--lock', lock] : [])]);
+      if (code === null) throw new UsageError(`turnkeeper pack ${sub}: wrong usage`);
+      return code;
     }
     case 'game': {
       if (sub === undefined) throw new UsageError('turnkeeper game: which one? (export, import or verify)');

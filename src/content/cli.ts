@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { loadPackDir } from './load-dir.ts';
 import { checkAgainstLock, nextPackLock, type PackLock, type PackLockEntry } from './lock.ts';
 import type { PackRegistry } from './registry.ts';
-import { packJsonSchema, validatePack, type LoadedPack, type PackError } from './schema.ts';
+import { packFileJsonSchemas, packJsonSchema, validatePack, type LoadedPack, type PackError } from './schema.ts';
 
 export interface CliResult {
   readonly exitCode: number;
@@ -101,4 +101,21 @@ export async function writePackJsonSchema(gameType: string, schema: z.ZodType, r
   const path = join(dir, 'schema.json');
   await writeFile(path, `${JSON.stringify(packJsonSchema(schema), null, 2)}\n`);
   return path;
+}
+
+/**
+ * The published JSON Schemas of every game's pack format, by path under the schema folder:
+ * `<gameType>/<file>.schema.json` (`text/en` → `text.en`, any other file → `other-files`), one per
+ * file so an editor can complete a single YAML file. Text ends with a newline, ready to write or compare.
+ */
+export function packSchemaFiles(schemas: Readonly<Record<string, z.ZodType | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [gameType, schema] of Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) {
+    if (!schema) continue;
+    for (const [key, json] of Object.entries(packFileJsonSchemas(schema))) {
+      const name = key === '*' ? 'other-files' : key.replace(/\//g, '.');
+      out[`${gameType}/${name}.schema.json`] = `${JSON.stringify({ title: `${gameType} pack: ${key === '*' ? 'any other file' : `${key}.yaml`}`, ...json }, null, 2)}\n`;
+    }
+  }
+  return out;
 }

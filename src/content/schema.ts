@@ -231,12 +231,13 @@ export function validatePack<T>(loaded: LoadedPack, schema: z.ZodType<T>): Resul
 
 /** The JSON Schema of a pack format for editors (merged object: one property per file key). */
 export function packJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Record<string, unknown>;
 }
 
 /**
  * JSON Schemas per file (`pack`, `rooms`, …) when the pack schema is an object of file keys: what an
- * editor needs for one YAML file. Falls back to `{ '*': whole }` for other shapes.
+ * editor needs for one YAML file; `'*'` is the schema of any other file the format accepts (adventure
+ * entries). Falls back to `{ '*': whole }` for other shapes.
  */
 export function packFileJsonSchemas(schema: z.ZodType): Record<string, Record<string, unknown>> {
   const whole = packJsonSchema(schema);
@@ -247,5 +248,7 @@ export function packFileJsonSchemas(schema: z.ZodType): Record<string, Record<st
   for (const [key, sub] of Object.entries(props)) {
     out[key] = { $schema: whole['$schema'], ...sub, ...(defs === undefined ? {} : { $defs: defs }) };
   }
+  const others = whole['additionalProperties'];
+  if (others !== null && typeof others === 'object') out['*'] = { $schema: whole['$schema'], ...(others as Record<string, unknown>), ...(defs === undefined ? {} : { $defs: defs }) };
   return out;
 }
