@@ -15,6 +15,7 @@ import type { AutocompleteContext } from '../src/discord/command.ts';
 import { addPolicyOptions, policyPatch, policySummary } from './lib/policy.ts';
 import { recapAnswer } from './lib/recap.ts';
 import { legalChoices } from '../src/discord/present.ts';
+import { packChoices, packUpgrade, packUpgradeGroup } from './lib/pack-upgrade.ts';
 
 const GAME_IDS = ['comanauts', 'adventure', 'comaward', 'lifeform'] as const;
 
@@ -25,7 +26,7 @@ export const command: CommandModule = {
       described(s.setName('new'), 'commands.game.new.description')
         .addStringOption((o) => described(o.setName('game'), 'commands.game.options.game').setRequired(true).setAutocomplete(true))
         .addIntegerOption((o) => described(o.setName('players'), 'commands.game.options.players').setMinValue(1).setMaxValue(8))
-        .addStringOption((o) => described(o.setName('pack'), 'commands.game.options.pack').setMaxLength(64))
+        .addStringOption((o) => described(o.setName('pack'), 'commands.game.options.pack').setMaxLength(64).setAutocomplete(true))
         .addIntegerOption((o) => described(o.setName('seed'), 'commands.game.options.seed').setMinValue(0).setMaxValue(2_147_483_647))
         .addStringOption((o) => described(o.setName('options'), 'commands.game.options.options').setMaxLength(300)),
     )
@@ -40,7 +41,8 @@ export const command: CommandModule = {
     )
     .addSubcommand((s) => described(s.setName('export'), 'commands.game.export.description'))
     .addSubcommand((s) => described(s.setName('table'), 'commands.game.table.description'))
-    .addSubcommand((s) => described(s.setName('recap'), 'overview.recap.description'))),
+    .addSubcommand((s) => described(s.setName('recap'), 'overview.recap.description'))
+    .addSubcommandGroup((g) => packUpgradeGroup(described(g.setName('pack'), 'content.cmd.group')))),
 
   async execute(ctx) {
     const sub = ctx.interaction.options.getSubcommand(true);
@@ -50,6 +52,7 @@ export const command: CommandModule = {
     const game = here.value;
     const table = pickLanguage(game.locale);
     if ((SCHEDULE_SUBCOMMANDS as readonly string[]).includes(sub)) return hostSubcommand(ctx, sub, game, table);
+    if (sub === 'upgrade') return packUpgrade(ctx, game, table);
     const app = ctx.services.app;
     const actor = ctx.actor;
     const mention = `<@${actor.userId}>`;
@@ -109,6 +112,7 @@ export const command: CommandModule = {
 
   async autocomplete(ctx) {
     if (ctx.interaction.options.getSubcommand(false) === 'act') return actAutocomplete(ctx);
+    if (ctx.interaction.options.getFocused(true).name === 'pack') return packChoices(ctx, ctx.interaction.options.getString('game') ?? '');
     const typed = String(ctx.interaction.options.getFocused() ?? '').toLowerCase();
     return Object.keys(ctx.services.catalog.modules)
       .filter((id) => id.includes(typed) || ctx.t(`commands.games.${id}`).toLowerCase().includes(typed))

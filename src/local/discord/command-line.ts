@@ -30,6 +30,8 @@ export interface ParsedCommandLine {
   /** User ids named by user/mentionable options, for `data.resolved`. */
   readonly userIds: string[];
   readonly channelIds: string[];
+  /** Attachment ids named by attachment options, for `data.resolved.attachments`. */
+  readonly attachmentIds: string[];
   /** For autocomplete: the option being typed and its partial value. */
   readonly focused: { readonly name: string; readonly value: string } | null;
 }
@@ -37,6 +39,8 @@ export interface ParsedCommandLine {
 export interface CommandLineResolvers {
   user(ref: string): string | undefined;
   channel(ref: string): string | undefined;
+  /** An attachment sent with the command, by file name (`file:pack.yaml`). */
+  attachment?(ref: string): string | undefined;
 }
 
 /** A command line a person could not have sent: Discord's client would refuse it before sending. */
@@ -123,6 +127,7 @@ export function parseCommandLine(
 
   const userIds: string[] = [];
   const channelIds: string[] = [];
+  const attachmentIds: string[] = [];
   const leaf: InteractionOption[] = [];
   let focused: ParsedCommandLine['focused'] = null;
   tokens.forEach((token, index) => {
@@ -138,7 +143,7 @@ export function parseCommandLine(
       return;
     }
     if (token.open) throw new CommandLineError(`${where}: unclosed quote in option "${def.name}"`);
-    leaf.push(convert(def, token.value, resolvers, userIds, channelIds, where));
+    leaf.push(convert(def, token.value, resolvers, { userIds, channelIds, attachmentIds }, where));
   });
   if (!mode.autocomplete) {
     const missing = defs.filter((d) => d.required && !leaf.some((o) => o.name === d.name));
@@ -149,15 +154,14 @@ export function parseCommandLine(
 
   let options: InteractionOption[] = leaf;
   for (const p of [...path].reverse()) options = [{ name: p.name, type: p.type, options }];
-  return { command, options, userIds, channelIds, focused };
+  return { command, options, userIds, channelIds, attachmentIds, focused };
 }
 
 function convert(
   def: CommandOptionDefinition,
   raw: string,
   resolvers: CommandLineResolvers,
-  userIds: string[],
-  channelIds: string[],
+  { userIds, channelIds, attachmentIds }: { userIds: string[]; channelIds: string[]; attachmentIds: string[] },
   where: string,
 ): InteractionOption {
   const base = { name: def.name, type: def.type };
@@ -200,6 +204,11 @@ function convert(
     }
     case OptionType.role:
       return { ...base, value: raw };
+    case OptionType.attachment: {
+      const id = resolvers.attachment?.(raw) ?? fail('must name a file sent with the command');
+      attachmentIds.push(id);
+      return { ...base, value: id };
+    }
     default:
       return fail(`has a type (${def.type}) the local Discord cannot type in`);
   }

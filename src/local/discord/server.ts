@@ -51,6 +51,13 @@ export interface LocalDiscordOptions {
 /** A command line as typed, or its name and already-typed options. */
 export type SlashInput = string | { readonly name: string; readonly options?: readonly InteractionOption[] };
 
+/** A file a user attaches to a slash command. */
+export interface SlashFile {
+  readonly name: string;
+  readonly data: Buffer | string;
+  readonly contentType?: string;
+}
+
 /** The running local Discord and the hands that drive it (tests, the sandbox page, transcripts). */
 export interface LocalDiscord {
   /** `http://127.0.0.1:PORT` (the sandbox page lives at `/`). */
@@ -76,7 +83,8 @@ export interface LocalDiscord {
   addGuild(name: string, opts?: { shard?: number; owner?: string }): LocalGuild;
   guilds(): LocalGuild[];
   channel(ref: string, guildId?: string): LocalChannel;
-  slash(user: string, channelId: string, command: SlashInput): Promise<InteractionHandle>;
+  /** `files` are sent with the command: an attachment option names one by file name (`file1:pack.yaml`). */
+  slash(user: string, channelId: string, command: SlashInput, files?: readonly SlashFile[]): Promise<InteractionHandle>;
   autocomplete(user: string, channelId: string, partial: string): Promise<Choice[]>;
   click(user: string, messageId: string, customId: string): Promise<InteractionHandle>;
   select(user: string, messageId: string, customId: string, values: readonly string[]): Promise<InteractionHandle>;
@@ -149,7 +157,7 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
     const reqUrl = new URL(req.url ?? '/', url);
     const att = /^\/attachments\/(\d+)\/(\d+)\//.exec(reqUrl.pathname);
     if (req.method === 'GET' && att) {
-      const attachment = [...world.messages.values()].flatMap((m) => m.attachments).find((a) => a.id === att[2]);
+      const attachment = world.uploads.get(att[2] ?? '') ?? [...world.messages.values()].flatMap((m) => m.attachments).find((a) => a.id === att[2]);
       if (!attachment) return send(res, 404, { message: 'Unknown attachment', code: 0 });
       res.writeHead(200, { 'content-type': attachment.contentType, 'content-length': attachment.bytes.length, 'cache-control': 'max-age=3600' });
       res.end(attachment.bytes);
@@ -211,17 +219,25 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
     }
   }
 
-  function slashData(channel: LocalChannel, input: SlashInput, autocomplete: boolean) {
+  function slashData(channel: LocalChannel, input: SlashInput, autocomplete: boolean, files: readonly SlashFile[] = []) {
     const commands = world.commandsFor(channel.guildId);
     if (typeof input === 'string') {
+      const sent = new Map<string, string>();
       const parsed = parseCommandLine(input, commands, {
         user: (ref) => world.findUser(ref)?.id,
         channel: (ref) => world.findChannel(ref, channel.guildId)?.id,
+        attachment: (ref) => {
+          const file = files.find((f) => f.name === ref);
+          if (!file) return undefined;
+          const id = sent.get(ref) ?? world.addUpload(channel.id, file).id;
+          sent.set(ref, id);
+          return id;
+        },
       }, { autocomplete });
-      return { command: parsed.command, options: parsed.options, userIds: parsed.userIds, channelIds: parsed.channelIds };
+      return { command: parsed.command, options: parsed.options, userIds: parsed.userIds, channelIds: parsed.channelIds, attachmentIds: parsed.attachmentIds };
     }
     const command = commands.find((c) => c.name === input.name) ?? raise(new Error(`local Discord: unknown command /${input.name}`));
-    return { command, options: [...(input.options ?? [])], userIds: [] as string[], channelIds: [] as string[] };
+    return { command, options: [...(input.options ?? [])], userIds: [] as string[], channelIds: [] as string[], attachmentIds: [] as string[] };
   }
 
   function commandPayload(channel: LocalChannel, parsed: ReturnType<typeof slashData>): ApiObject {
@@ -239,7 +255,12 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
       const c = world.channels.get(id);
       if (c) channels[id] = { ...world.channelJson(c), permissions: RESOLVED_CHANNEL_PERMISSIONS };
     }
-    const resolved = parsed.userIds.length + parsed.channelIds.length > 0 ? { resolved: { users, members, channels } } : {};
+    const attachments: Record<string, unknown> = {};
+    for (const id of parsed.attachmentIds) {
+      const a = world.uploads.get(id);
+      if (a) attachments[id] = { id, filename: a.filename, size: a.size, url: a.url, proxy_url: a.url, content_type: a.contentType };
+    }
+    const resolved = parsed.userIds.length + parsed.channelIds.length + parsed.attachmentIds.length > 0 ? { resolved: { users, members, channels, attachments } } : {};
     return {
       id: parsed.command.id,
       name: parsed.command.name,
@@ -307,10 +328,10 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
     },
     guilds: () => [...world.guilds.values()],
     channel: (ref, guildId) => world.channel(ref, guildId),
-    async slash(userRef, channelId, input) {
+    async slash(userRef, channelId, input, files = []) {
       const user = world.user(userRef);
       const channel = world.channel(channelId);
-      const parsed = slashData(channel, input, false);
+      const parsed = slashData(channel, input, false, files);
       const summary = typeof input === 'string' ? input : `/${input.name}`;
       return interactions.interact(2, user, channel, commandPayload(channel, parsed), summary, null);
     },

@@ -34,6 +34,8 @@ export class World {
   readonly guilds = new Map<string, LocalGuild>();
   readonly channels = new Map<string, LocalChannel>();
   readonly messages = new Map<string, LocalMessage>();
+  /** Files a user sent with a slash command (attachment options), served like message attachments. */
+  readonly uploads = new Map<string, LocalAttachment>();
   /** Commands per scope: `global` or a guild id. */
   readonly commands = new Map<string, CommandDefinition[]>();
   readonly listeners = new Set<(event: LocalEvent) => void>();
@@ -242,6 +244,22 @@ export class World {
       return attachment;
     });
     return [...kept, ...added];
+  }
+
+  /** Stores a file sent with a slash command and gives its attachment (id and URL, as Discord's CDN would). */
+  addUpload(channelId: string, file: { readonly name: string; readonly data: Buffer | string; readonly contentType?: string }): LocalAttachment {
+    const id = this.ids.next();
+    const bytes = typeof file.data === 'string' ? Buffer.from(file.data, 'utf8') : file.data;
+    const attachment: LocalAttachment = {
+      id,
+      filename: file.name,
+      contentType: file.contentType ?? guessType(file.name),
+      size: bytes.length,
+      url: `${this.baseUrl}/attachments/${channelId}/${id}/${encodeURIComponent(file.name)}`,
+      bytes,
+    };
+    this.uploads.set(id, attachment);
+    return attachment;
   }
 
   visibleTo(message: LocalMessage, userId: string | undefined): boolean {
