@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fromRoot } from '../../src/ops/paths.ts';
+import { useLocalStack } from '../support/local-stack.ts';
+
+const TRAINING = fromRoot('assets', 'packs', 'comanauts', 'training');
+
+/** The shipped training pack as attachments, renamed to `drill` (an upload may not reuse a shipped id). */
+function drillFiles(edit: Record<string, string> = {}): { name: string; data: string }[] {
+  const files = readdirSync(TRAINING).map((name) => ({ name, data: readFileSync(join(TRAINING, name), 'utf8') }));
+  const renamed = files.map((f) => (f.name === 'pack.yaml' ? { ...f, data: f.data.replace(/^id: training$/m, 'id: drill') } : f));
+  const edited = renamed.map((f) => (Object.hasOwn(edit, f.name) ? { ...f, data: edit[f.name] ?? '' } : f));
+  const added = Object.entries(edit).filter(([name]) => !files.some((f) => f.name === name)).map(([name, data]) => ({ name, data }));
+  return [...edited, ...added];
+}
+
+const uploadLine = (files: readonly { name: string }[]) => `/pack upload ${files.map((f, i) => `file${i + 1}:${f.name}`).join(' ')}`;
+
+describe('/pack upload through the local Discord (attachments on a slash command)', () => {
+  const local = useLocalStack();
+
+  it('GIVEN a member without Manage Server WHEN uploading THEN refused with the reason and nothing stored', async () => {
+    const d = local.get().discord;
+    const files = drillFiles();
+    const r = await d.slash('bob', d.channelId, uploadLine(files), files);
+    expect(r.reply?.content).toMatch(/Manage Server/);
+    expect(await local.get().runtime.db.prisma.contentPack.count()).toBe(0);
+  });
+
+  it('GIVEN a pack with problems in several files WHEN uploaded THEN one ephemeral answer lists every file and path, and nothing is stored', async () => {
+    const d = local.get().discord;
+    const files = drillFiles({ 'avatars.yaml': '[]\n', 'enemies.yaml': '- name: 5\n', 'bogus.yaml': 'x: 1\n' });
+    const r = await d.slash('alice', d.channelId, uploadLine(files), files);
+    const text = r.reply?.content ?? '';
+    expect(text).toMatch(/^The pack was not added: 6 problem/);
+    expect(text).toContain('bogus.yaml is not a file this game reads');
+    expect(text).toMatch(/avatars\.yaml, at \//);
+    expect(text).toMatch(/enemies\.yaml, at \/0/);
+    expect(await local.get().runtime.db.prisma.contentPack.count()).toBe(0);
+  });
+
+  it('GIVEN a valid pack WHEN uploaded THEN it is offered in /game new pack: for this server only and a game created with it plays it', async () => {
+    const d = local.get().discord;
+    const files = drillFiles();
+    const r = await d.slash('alice', d.channelId, uploadLine(files), files);
+    expect(r.reply?.content).toMatch(/added the pack \*\*Training Grounds\*\* \(drill 1\.0\.0, 7 files\)/);
+    const choices = await d.autocomplete('alice', d.channelId, '/game new game:comanauts pack:dr');
+    expect(choices.map((c) => c.value)).toEqual(['drill']);
+    const other = d.addGuild('Elsewhere', { owner: 'alice' });
+    const elsewhere = d.channel('games', other.id);
+    expect((await d.autocomplete('alice', elsewhere.id, '/game new game:comanauts pack:')).map((c) => c.value)).toEqual(['training']);
+
+    await d.slash('alice', d.channelId, '/game new game:comanauts pack:drill');
+    const thread = d.threads(d.channelId).at(-1);
+    if (!thread) throw new Error('no thread');
+    const status = await local.get().runtime.app.statusByThread(thread.id);
+    expect(status.ok && [status.value.packId, status.value.packVersion]).toEqual(['drill', '1.0.0']);
+    await d.slash('bob', thread.id, '/game join');
+    const started = await d.slash('alice', thread.id, '/game start');
+    expect(started.reply?.content).toMatch(/The game begins/);
+  });
+});
