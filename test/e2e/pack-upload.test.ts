@@ -7,9 +7,9 @@ import { useLocalStack } from '../support/local-stack.ts';
 const TRAINING = fromRoot('assets', 'packs', 'comanauts', 'training');
 
 /** The shipped training pack as attachments, renamed to `drill` (an upload may not reuse a shipped id). */
-function drillFiles(edit: Record<string, string> = {}): { name: string; data: string }[] {
+function drillFiles(edit: Record<string, string> = {}, id = 'drill'): { name: string; data: string }[] {
   const files = readdirSync(TRAINING).map((name) => ({ name, data: readFileSync(join(TRAINING, name), 'utf8') }));
-  const renamed = files.map((f) => (f.name === 'pack.yaml' ? { ...f, data: f.data.replace(/^id: training$/m, 'id: drill') } : f));
+  const renamed = files.map((f) => (f.name === 'pack.yaml' ? { ...f, data: f.data.replace(/^id: training$/m, `id: ${id}`) } : f));
   const edited = renamed.map((f) => (Object.hasOwn(edit, f.name) ? { ...f, data: edit[f.name] ?? '' } : f));
   const added = Object.entries(edit).filter(([name]) => !files.some((f) => f.name === name)).map(([name, data]) => ({ name, data }));
   return [...edited, ...added];
@@ -59,5 +59,29 @@ describe('/pack upload through the local Discord (attachments on a slash command
     await d.slash('bob', thread.id, '/game join');
     const started = await d.slash('alice', thread.id, '/game start');
     expect(started.reply?.content).toMatch(/The game begins/);
+  });
+
+  it('GIVEN a game on an uploaded pack WHEN a newer version is uploaded and the host runs /game pack upgrade THEN it shows the change and a code, and switches only with that code', async () => {
+    const d = local.get().discord;
+    const v1 = drillFiles({}, 'drill-two');
+    await d.slash('alice', d.channelId, uploadLine(v1), v1);
+    await d.slash('alice', d.channelId, '/game new game:comanauts pack:drill-two');
+    const thread = d.threads(d.channelId).at(-1);
+    if (!thread) throw new Error('no thread');
+    await d.slash('bob', thread.id, '/game join');
+    await d.slash('alice', thread.id, '/game start');
+    const v2 = v1.map((f) => (f.name === 'pack.yaml' ? { ...f, data: f.data.replace('version: 1.0.0', 'version: 1.1.0').replace('Training Grounds', 'Drill Grounds') } : f));
+    await d.slash('alice', d.channelId, uploadLine(v2), v2);
+
+    expect((await d.slash('bob', thread.id, '/game pack upgrade')).reply?.content).toMatch(/host/i);
+    const plan = (await d.slash('alice', thread.id, '/game pack upgrade')).reply?.content ?? '';
+    expect(plan).toMatch(/^Moving this game from drill-two 1\.0\.0 to 1\.1\.0/);
+    expect(plan).toContain('pack: 0 added, 0 removed, 2 changed');
+    const code = /confirm:([0-9a-f]{12})/.exec(plan)?.[1] ?? '';
+    expect((await d.slash('alice', thread.id, '/game pack upgrade to:1.1.0 confirm:000000000000')).reply?.content).toMatch(/does not match/);
+    const done = await d.slash('alice', thread.id, `/game pack upgrade to:1.1.0 confirm:${code}`);
+    expect(done.reply?.content).toMatch(/moved this game's pack drill-two from 1\.0\.0 to 1\.1\.0/);
+    const status = await local.get().runtime.app.statusByThread(thread.id);
+    expect(status.ok && status.value.packVersion).toBe('1.1.0');
   });
 });
