@@ -86,6 +86,10 @@ export function diffDigests(before: PackDigest | undefined, after: PackDigest | 
   return out;
 }
 
+/** Pack ids and versions as pack.yaml allows them: anything else names no pack and is never sent to the database. */
+const PACK_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const VERSION = /^\d{1,9}\.\d{1,9}\.\d{1,9}$/;
+
 const splitRef = (ref: string): { id: string; version?: string } => {
   const at = ref.indexOf('@');
   return at < 0 ? { id: ref } : { id: ref.slice(0, at), version: ref.slice(at + 1) };
@@ -131,7 +135,7 @@ export function createPackLibrary({ db, games, packs, packList, loadGame, forget
 
   /** The newest (or the given) version of a guild's upload. */
   async function uploaded(guildId: string | null, gameType: string, packId: string, version?: string): Promise<PackRef | undefined> {
-    if (guildId === null) return undefined;
+    if (guildId === null || !PACK_ID.test(packId) || (version !== undefined && !VERSION.test(version))) return undefined;
     const rows = await prisma.contentPack.findMany({ where: { guildId, gameType, packId, ...(version === undefined ? {} : { version }) } });
     const newest = rows.sort((a, b) => compareVersions(a.version, b.version)).at(-1);
     return newest ? refOfRow(newest) : undefined;

@@ -226,4 +226,11 @@ describe.each(backends)('/pack upload storage on %s', (kind) => {
     expect(unwrap(await app.status(lobby.gameId)).packVersion).toBe('1.0.0');
     expect((await readFile(join(root, 'words', 'basic', 'words.yaml'), 'utf8')).trim()).toBe('- apple');
   });
+
+  it('GIVEN pack names no pack.yaml allows (NUL, prototype names, a broken version) WHEN a game is created with them THEN refused as unavailable, never a database error', async () => {
+    for (const packId of ['a\u0000b', 'valueOf', '__proto__', 'mine@1.0.0\u0000', 'mine@\ud800', 'MINE']) {
+      const r = await app.newGame({ guildId: 'g1', channelId: 'c', threadId: `odd-${kind}-${packId.length}-${packId.charCodeAt(packId.length - 1)}`, host: ana, gameType: 'words', packId });
+      expect(r, JSON.stringify(packId)).toMatchObject({ ok: false, error: { code: 'core.pack.unavailable' } });
+    }
+  });
 });
