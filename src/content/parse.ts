@@ -62,7 +62,38 @@ function checkDepthAndKeys(value: unknown, file: string, maxDepth: number): Pack
   return null;
 }
 
+/**
+ * Whether `[`/`{` nest deeper than `limit` outside quotes and comments: checked before parsing, since the
+ * YAML parser spends seconds on a few hundred kilobytes of nested brackets. Brackets inside plain text
+ * count too, so a text with more than `limit` unclosed brackets is refused with the same reason.
+ */
+export function flowTooDeep(text: string, limit: number): boolean {
+  let depth = 0;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote === '"') {
+      if (c === '\\') i++;
+      else if (c === '"') quote = null;
+      continue;
+    }
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if (c === '[' || c === '{') {
+      if (++depth > limit) return true;
+    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return false;
+}
+
 function parseYaml(text: string, file: string, limits: PackLimits): Result<unknown, PackError> {
+  if (flowTooDeep(text, limits.maxDepth)) return err(packError(file, '', 'content.pack.tooDeep', `at most ${limits.maxDepth} levels of nesting`, { params: { limit: limits.maxDepth } }));
   const lines = new LineCounter();
   const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, strict: true, prettyErrors: true, lineCounter: lines, merge: false });
   const problem = doc.errors[0] ?? doc.warnings[0];

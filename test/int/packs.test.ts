@@ -53,7 +53,7 @@ describe.each(backends)('content packs pinned by version on %s', (kind) => {
 
   const say = (app: App, gameId: string, word: string) => app.play(gameId, ana, { type: 'say', args: { word } }, `n-${kind}-${++thread}`);
 
-  it('GIVEN two versions of a pack side by side WHEN a game runs on the older one THEN it keeps that version and content while new games get the newer one', async () => {
+  it('GIVEN two versions of a pack side by side WHEN a game runs on the older one THEN it keeps that version and content, its export carries the hash that verify and import check, and new games get the newer one', async () => {
     const packs = join(root, 'side');
     await writeFiles(join(packs, 'words', 'basic'), wordsPackFiles('basic', '1.0.0', ['apple', 'pear']));
     const before = appOn(await loadCatalog(games, packs));
@@ -74,6 +74,11 @@ describe.each(backends)('content packs pinned by version on %s', (kind) => {
     expect(unwrap(await after.verify(running))).toMatchObject({ ok: true, commands: 2 });
     const exported = unwrap(await after.exportGame(running));
     expect(exported.pack).toEqual({ id: 'basic', version: '1.0.0', hash: catalog.packs('words', 'basic', '1.0.0')?.hash });
+
+    const tampered = { ...exported, pack: { id: 'basic', version: '1.0.0', hash: '0'.repeat(32) } };
+    expect(await after.verify(tampered)).toMatchObject({ ok: false, error: { code: 'core.pack.changed' } });
+    expect(await after.importGame(tampered, { guildId: 'g1', channelId: 'c', host: ana })).toMatchObject({ ok: false, error: { code: 'core.pack.changed' } });
+    expect(unwrap(await after.verify(exported))).toMatchObject({ ok: true, commands: 2 });
 
     const fresh = await started(after, 'basic');
     expect(unwrap(await after.status(fresh)).packVersion).toBe('1.1.0');
@@ -187,13 +192,15 @@ describe.each(backends)('/pack upload storage on %s', (kind) => {
     expect(await stored()).toBe(0);
   });
 
-  it('GIVEN a YAML alias bomb, deep nesting or an oversized file WHEN uploaded THEN each is refused by its limit and nothing is stored', async () => {
+  it('GIVEN a YAML alias bomb, deep JSON or YAML nesting or an oversized file WHEN uploaded THEN each is refused by its limit (before parsing, for nested YAML brackets) and nothing is stored', async () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`)].join('\n');
     const r = await app.uploadPack('g1', 'u-admin', asFiles(wordsPackFiles('bomb', '1.0.0', ['x'], { 'hints.yaml': `${bomb}\n` })));
     expect(r.ok ? null : r.error.map((e) => [e.file, e.code])).toEqual([['hints.yaml', 'content.pack.aliasLimit']]);
     const deep = `${'['.repeat(200)}${']'.repeat(200)}`;
     const d = await app.uploadPack('g1', 'u-admin', asFiles(wordsPackFiles('deep', '1.0.0', ['x'], { 'hints.json': deep })));
     expect(d.ok ? null : d.error.map((e) => [e.file, e.code])).toEqual([['hints.json', 'content.pack.tooDeep']]);
+    const deepYaml = await app.uploadPack('g1', 'u-admin', asFiles(wordsPackFiles('deepy', '1.0.0', ['x'], { 'hints.yaml': `${'['.repeat(100_000)}${']'.repeat(100_000)}` })));
+    expect(deepYaml.ok ? null : deepYaml.error.map((e) => [e.file, e.code])).toEqual([['hints.yaml', 'content.pack.tooDeep']]);
     const big = await app.uploadPack('g1', 'u-admin', asFiles(wordsPackFiles('big', '1.0.0', ['x'], { 'hints.yaml': `a: "${'x'.repeat(300 * 1024)}"\n` })));
     expect(big.ok ? null : big.error.map((e) => [e.file, e.code])).toEqual([['hints.yaml', 'content.pack.fileTooLarge']]);
     expect(await stored()).toBe(0);
