@@ -28,7 +28,7 @@ describe('/pack upload through the local Discord (attachments on a slash command
     expect(await local.get().runtime.db.prisma.contentPack.count()).toBe(0);
   });
 
-  it('GIVEN a pack with problems in several files WHEN uploaded THEN one ephemeral answer lists every file and path, and nothing is stored', async () => {
+  it('GIVEN a pack with problems in several files WHEN uploaded THEN one ephemeral answer lists every file and path in the admin\'s language, and nothing is stored', async () => {
     const d = local.get().discord;
     const files = drillFiles({ 'avatars.yaml': '[]\n', 'enemies.yaml': '- name: 5\n', 'bogus.yaml': 'x: 1\n' });
     const r = await d.slash('alice', d.channelId, uploadLine(files), files);
@@ -38,6 +38,15 @@ describe('/pack upload through the local Discord (attachments on a slash command
     expect(text).toMatch(/avatars\.yaml, at \//);
     expect(text).toMatch(/enemies\.yaml, at \/0/);
     expect(await local.get().runtime.db.prisma.contentPack.count()).toBe(0);
+
+    d.setLocale('alice', 'es-ES');
+    try {
+      const es = (await d.slash('alice', d.channelId, uploadLine(files), files)).reply?.content ?? '';
+      expect(es).toMatch(/^No se ha añadido el paquete: hay 6 problema/);
+      expect(es).toContain('Este juego no lee bogus.yaml');
+    } finally {
+      d.setLocale('alice', 'en-US');
+    }
   });
 
   it('GIVEN a valid pack WHEN uploaded THEN it is offered in /game new pack: for this server only and a game created with it plays it', async () => {
@@ -47,6 +56,8 @@ describe('/pack upload through the local Discord (attachments on a slash command
     expect(r.reply?.content).toMatch(/added the pack \*\*Training Grounds\*\* \(drill 1\.0\.0, 7 files\)/);
     const choices = await d.autocomplete('alice', d.channelId, '/game new game:comanauts pack:dr');
     expect(choices.map((c) => c.value)).toEqual(['drill']);
+    const listed = (await d.slash('alice', d.channelId, '/pack list game:comanauts')).reply?.content ?? '';
+    expect(listed.split('\n').slice(1)).toEqual(['- Training Grounds (training 1.0.0), comes with the bot', '- Training Grounds (drill 1.0.0), uploaded to this server']);
     const other = d.addGuild('Elsewhere', { owner: 'alice' });
     const elsewhere = d.channel('games', other.id);
     expect((await d.autocomplete('alice', elsewhere.id, '/game new game:comanauts pack:')).map((c) => c.value)).toEqual(['training']);
