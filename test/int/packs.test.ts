@@ -87,6 +87,15 @@ describe.each(backends)('content packs pinned by version on %s', (kind) => {
     expect(unwrap(await after.status(pinned)).packVersion).toBe('1.0.0');
   });
 
+  it('GIVEN two folders holding the same version of a pack WHEN the catalog loads THEN the second is refused as a duplicate version and the first is used', async () => {
+    const packs = join(root, 'twins');
+    await writeFiles(join(packs, 'words', 'basic'), wordsPackFiles('basic', '1.0.0', ['apple']));
+    await writeFiles(join(packs, 'words', 'basic@1.0.0'), wordsPackFiles('basic', '1.0.0', ['pear']));
+    const catalog = await loadCatalog(games, packs);
+    expect(catalog.list('words').map((p) => `${p.id}@${p.version}`)).toEqual(['basic@1.0.0']);
+    expect(catalog.problems).toEqual([expect.stringMatching(/basic@1\.0\.0: pack\.yaml: \/version: expected a version other than 1\.0\.0/)]);
+  });
+
   it('GIVEN a shipped pack edited without a new version WHEN validated, loaded or played THEN the edit is refused and the running game is never fed the new content', async () => {
     const packs = join(root, 'unbumped');
     const dir = join(packs, 'words', 'basic');
