@@ -8,7 +8,7 @@ import { EXIT, main } from './main.ts';
  * Issue 15 "Around the game": `--help` on any command explains it and runs nothing (before, `start --help`
  * started the bot and `migrate --help` migrated); wrong usage exits 2 and every error reads as words.
  */
-const TOPICS = ['start', 'migrate', 'commands', 'commands deploy', 'pack', 'pack validate', 'game', 'game export', 'game import', 'game verify', 'transcript'];
+const TOPICS = ['start', 'migrate', 'commands', 'commands deploy', 'pack', 'pack validate', 'pack lock', 'pack schema', 'game', 'game export', 'game import', 'game verify', 'transcript'];
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
 let dataDir: string;
