@@ -76,8 +76,12 @@ describe.each(backends)('content packs pinned by version on %s', (kind) => {
     expect(exported.pack).toEqual({ id: 'basic', version: '1.0.0', hash: catalog.packs('words', 'basic', '1.0.0')?.hash });
 
     const tampered = { ...exported, pack: { id: 'basic', version: '1.0.0', hash: '0'.repeat(32) } };
-    expect(await after.verify(tampered)).toMatchObject({ ok: false, error: { code: 'core.pack.changed' } });
-    expect(await after.importGame(tampered, { guildId: 'g1', channelId: 'c', host: ana })).toMatchObject({ ok: false, error: { code: 'core.pack.changed' } });
+    const refusedVerify = await after.verify(tampered);
+    expect(refusedVerify).toMatchObject({ ok: false, error: { code: 'core.import.invalid' } });
+    expect(JSON.stringify(refusedVerify)).toContain('"path":"pack.hash"');
+    const refusedImport = await after.importGame(tampered, { guildId: 'g1', channelId: 'c', host: ana });
+    expect(refusedImport).toMatchObject({ ok: false, error: { code: 'core.import.invalid' } });
+    expect(JSON.stringify(refusedImport)).toContain('"path":"pack.hash"');
     expect(unwrap(await after.verify(exported))).toMatchObject({ ok: true, commands: 2 });
 
     const fresh = await started(after, 'basic');
