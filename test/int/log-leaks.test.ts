@@ -100,7 +100,7 @@ describe.each(backends)('what the logger writes (%s)', (backend) => {
     const allowed: Record<string, ReadonlySet<string>> = {
       command: commands,
       outcome: new Set(['accepted', 'refused', 'failed']),
-      kind: new Set(['command', 'autocomplete', 'button', 'other', 'dm', 'post', 'turn', 'notice', 'dormant', 'reminder']),
+      kind: new Set(['command', 'autocomplete', 'button', 'other', 'dm', 'post', 'turn', 'notice', 'dormant', 'reminder', 'prompt']),
       result: new Set(['sent', 'skipped', 'failed']),
       le: new Set(['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '+Inf']),
     };

@@ -251,10 +251,13 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under the bot',
     for (let round = 0; round < 40 && (await listOutbox(db.prisma, { gameId, status: 'pending' })).length > 0; round++) await h.runtime.dispatcher.tick();
     const rows = await listOutbox(db.prisma, { gameId });
     expect(rows.filter((r) => r.status !== 'sent')).toEqual([]);
-    const refs = rows.flatMap((r) => (r.sentRef && r.sentRef !== 'superseded' ? [r.sentRef] : []));
+    // A `prompt` row edits the live turn message in place: its ref names a message another row posted.
+    const refsOf = (list: typeof rows) => list.flatMap((r) => (r.sentRef && r.sentRef !== 'superseded' ? [r.sentRef] : []));
+    const refs = refsOf(rows.filter((r) => r.kind !== 'prompt'));
     expect(new Set(refs).size).toBe(refs.length);
     const botId = h.discord.botUser.id;
     const delivered = [...h.discord.messages(threadId), ...h.discord.dms('carol'), ...h.discord.dms('dave')].filter((m) => !before.has(m.id) && m.authorId === botId && m.interactionId === null);
     expect(delivered.map((m) => m.id).sort()).toEqual([...refs].sort());
+    for (const edited of refsOf(rows.filter((r) => r.kind === 'prompt'))) expect(h.discord.message(edited)?.authorId).toBe(botId);
   });
 });

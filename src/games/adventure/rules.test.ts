@@ -233,7 +233,7 @@ describe('adventure rules', () => {
     expect(adventureGame.timeoutAction!(snap.state, 1)).toBeNull();
     const r = must(snap, 0, 'endTurn');
     expect(r.snapshot.state.turn).toBe(1);
-    expect(adventureGame.awaiting(r.snapshot.state)).toEqual({ seats: [1], kind: 'turn' });
+    expect(adventureGame.awaiting(r.snapshot.state)).toEqual({ seats: [1], kind: 'turn', turn: 1 });
   });
 
   it('GIVEN any state WHEN secrets are asked THEN there are none beyond the public table', () => {
@@ -331,7 +331,7 @@ describe('adventure rules: holes found in real play', () => {
     const s = start(3, { first: 2 }).state;
     expect(s.turn).toBe(1);
     expect(s.cards['10']).toBe(1);
-    expect(adventureGame.awaiting(s)).toEqual({ seats: [1], kind: 'turn' });
+    expect(adventureGame.awaiting(s)).toEqual({ seats: [1], kind: 'turn', turn: 1 });
     expect(start(3).state.turn).toBe(0);
     expect(start(1, { characters: 3, first: 3 }).state.turn).toBe(2);
   });
