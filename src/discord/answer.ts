@@ -11,7 +11,7 @@ import {
   type MessageCreateOptions,
   type MessageEditOptions,
 } from 'discord.js';
-import type { Answer, ButtonSpec } from './command.ts';
+import type { Answer, ButtonSpec } from './reply.ts';
 import { fitLabel } from './fit.ts';
 import { ACTION_ROWS_MAX, BUTTON_LABEL_MAX, ROW_BUTTONS_MAX } from './limits.ts';
 import { splitMessage } from './split.ts';

@@ -1,5 +1,5 @@
 import type { CommandLabel, GameCommand, GameEvent, Prompt, TextLine } from '../core/index.ts';
-import type { ButtonSpec } from './command.ts';
+import type { ButtonSpec } from './reply.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { hasText, t, type Language } from './i18n.ts';
 

@@ -1,7 +1,7 @@
 import type { App, CommandResult as AppCommandResult, GameStatusView } from '../app/index.ts';
 import type { Schedule } from '../app/schedule.ts';
 import { ok, ownValue, reject, type GameModule, type Json, type Rejection, type Result } from '../core/index.ts';
-import type { Answer, CommandResult } from './command.ts';
+import type { Answer, CommandResult } from './reply.ts';
 import type { CustomId } from './custom-id.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { pickLanguage, t, type Language } from './i18n.ts';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseCommandLine, type InteractionOption } from './command-line.ts';
+import { parseCommandLine } from './command-line.ts';
 import { Gateway } from './gateway.ts';
 import { HttpError, raise, readBody, send } from './http.ts';
 import { Interactions } from './interactions.ts';
@@ -8,20 +8,16 @@ import { messageRelay } from './relay.ts';
 import { createRestRoutes, RESOLVED_CHANNEL_PERMISSIONS } from './rest.ts';
 import type {
   ApiObject,
-  Choice,
-  CommandDefinition,
-  FailRouteOptions,
-  InteractionHandle,
   LocalChannel,
-  LocalEvent,
-  LocalGuild,
   LocalMessage,
-  LocalUser,
   RestCall,
 } from './types.ts';
 import { SnowflakeGenerator } from './snowflake.ts';
 import { World } from './world.ts';
 import { createSandboxHandler } from '../web/sandbox.ts';
+import type { LocalDiscord, SlashFile, SlashInput } from './api.ts';
+
+export type { LocalDiscord, SlashFile, SlashInput } from './api.ts';
 
 export interface LocalDiscordOptions {
   /** 0 (default) picks a free port. */
@@ -48,60 +44,6 @@ export interface LocalDiscordOptions {
   readonly extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
 }
 
-/** A command line as typed, or its name and already-typed options. */
-export type SlashInput = string | { readonly name: string; readonly options?: readonly InteractionOption[] };
-
-/** A file a user attaches to a slash command. */
-export interface SlashFile {
-  readonly name: string;
-  readonly data: Buffer | string;
-  readonly contentType?: string;
-}
-
-/** The running local Discord and the hands that drive it (tests, the sandbox page, transcripts). */
-export interface LocalDiscord {
-  /** `http://127.0.0.1:PORT` (the sandbox page lives at `/`). */
-  readonly url: string;
-  /** Pass as discord.js `rest.api`: `http://127.0.0.1:PORT/api`. */
-  readonly apiUrl: string;
-  readonly port: number;
-  readonly shards: number;
-  readonly botToken: string;
-  readonly applicationId: string;
-  readonly botUser: LocalUser;
-  /** The default guild and its `#games` channel. */
-  readonly guildId: string;
-  readonly channelId: string;
-  /** Every REST request the bot made, in order. */
-  readonly calls: RestCall[];
-  readonly world: World;
-  user(ref: string): LocalUser;
-  users(): LocalUser[];
-  addUser(name: string, opts?: { locale?: string }): LocalUser;
-  setLocale(user: string, locale: string): void;
-  /** Adds a guild (with `#games`); `shard` picks an id that routes to that shard. */
-  addGuild(name: string, opts?: { shard?: number; owner?: string }): LocalGuild;
-  guilds(): LocalGuild[];
-  channel(ref: string, guildId?: string): LocalChannel;
-  /** `files` are sent with the command: an attachment option names one by file name (`file1:pack.yaml`). */
-  slash(user: string, channelId: string, command: SlashInput, files?: readonly SlashFile[]): Promise<InteractionHandle>;
-  autocomplete(user: string, channelId: string, partial: string): Promise<Choice[]>;
-  click(user: string, messageId: string, customId: string): Promise<InteractionHandle>;
-  select(user: string, messageId: string, customId: string, values: readonly string[]): Promise<InteractionHandle>;
-  /** Messages of a channel, oldest first; ephemerals only for `forUser`. */
-  messages(channelId: string, opts?: { forUser?: string }): LocalMessage[];
-  message(id: string): LocalMessage | undefined;
-  dms(user: string): LocalMessage[];
-  threads(channelId: string): LocalChannel[];
-  commands(guildId?: string): CommandDefinition[];
-  onEvent(listener: (event: LocalEvent) => void): () => void;
-  refuseDms(user: string, on?: boolean): void;
-  failRoute(method: string, pattern: string | RegExp, opts: FailRouteOptions): void;
-  dropGateway(shard?: number): void;
-  /** Resolves once the bot's gateway shard for `guildId` is connected. */
-  waitForBot(guildId?: string, timeoutMs?: number): Promise<void>;
-  close(): Promise<void>;
-}
 interface Fault {
   readonly method: string;
   readonly pattern: RegExp;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fromRoot } from '../../ops/paths.ts';
-import type { LocalDiscord } from '../discord/server.ts';
+import type { LocalDiscord } from '../discord/api.ts';
 import { ChannelKind, type LocalChannel, type LocalEvent, type LocalMessage } from '../discord/types.ts';
 
 const STATIC: Record<string, { file: string; type: string }> = {
