@@ -1,6 +1,7 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   applyCommand,
+  drawEntropy,
   genesisSnapshot,
   hashSnapshot,
   ok,
@@ -87,6 +88,11 @@ interface Decision {
 }
 
 /** The lobby's size: what the host asked for, never beyond the game's range. */
+/** The stored entropy of a lobby as the genesis takes it: four 32-bit words, or nothing (an explicit seed, an older game). */
+function entropyOf(stored: unknown): { entropy?: number[] } {
+  return Array.isArray(stored) && stored.length === 4 && stored.every((w) => Number.isInteger(w)) ? { entropy: stored as number[] } : {};
+}
+
 function seatLimit(game: GameWithSeats, module: AnyModule): number {
   return Math.min(game.seatLimit ?? module.seats.max, module.seats.max);
 }
@@ -419,6 +425,8 @@ export function createApp(deps: AppDeps) {
         packHash: pack?.hash ?? null,
         rulesVersion: module.value.rulesVersion,
         seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+        // An explicit seed (tests, transcripts) replays as given; otherwise 128 more bits nobody can guess.
+        entropy: input.seed === undefined ? drawEntropy((n) => randomBytes(n)) : null,
         options: options.data as Json,
         hostUserId: input.host.userId,
         locale: input.locale ?? input.host.locale ?? 'en',
@@ -463,7 +471,7 @@ export function createApp(deps: AppDeps) {
       if (seated.length > seatLimit(g, m)) return reject('core.lobby.full', { max: seatLimit(g, m) });
       const pack = await packFor(g);
       if (!pack.ok) return pack;
-      const genesis: Genesis = { gameType: g.gameType, rulesVersion: m.rulesVersion, options: g.options, seats: seated.map((s, index) => ({ index, name: s.userName })), seed: g.seed };
+      const genesis: Genesis = { gameType: g.gameType, rulesVersion: m.rulesVersion, options: g.options, seats: seated.map((s, index) => ({ index, name: s.userName })), seed: g.seed, ...entropyOf(g.entropy) };
       const refusal = m.startRefusal?.(g.options, genesis.seats);
       if (refusal) return { ok: false, error: refusal };
       const snapshot = genesisSnapshot(m, genesis, pack.value?.data);

@@ -21,6 +21,8 @@ export interface NewGameRow {
   readonly packHash?: string | null;
   readonly rulesVersion: string;
   readonly seed: number;
+  /** Four 32-bit words mixed into the seed at start (`seedRng`); absent for an explicit seed. */
+  readonly entropy?: readonly number[] | null;
   readonly options: Json;
   readonly hostUserId: string;
   readonly locale?: string;
@@ -42,6 +44,7 @@ export function gameColumns(row: Omit<NewGameRow, 'players' | 'seatLimit'>) {
     packHash: row.packHash ?? null,
     rulesVersion: row.rulesVersion,
     seed: row.seed,
+    ...(row.entropy ? { entropy: row.entropy as unknown as Prisma.InputJsonValue } : {}),
     options: row.options as Prisma.InputJsonValue,
     hostUserId: row.hostUserId,
     locale: row.locale ?? 'en',

@@ -356,6 +356,24 @@ describe.each(backends)('app on %s', (kind) => {
     expect(challenge.payload).toMatchObject({ locale: 'es', events: [{ code: 'tally.challenged' }] });
   });
 
+  it('Secrets §a seed is a secret: GIVEN a game created without a seed WHEN it starts THEN its genesis mixes 128 random bits into the seed and the game replays and verifies from them; an explicit seed stays as given', async () => {
+    const random = unwrap(await app.newGame({ guildId: 'g', channelId: 'c', threadId: `t-entropy-${kind}`, host: ana, gameType: 'tally', options: { target: 30 } }));
+    unwrap(await app.join(random.gameId, bo));
+    unwrap(await app.start(random.gameId, ana));
+    unwrap(await app.play(random.gameId, ana, { type: 'roll', args: {} }, 'ent1'));
+    const row = await db.prisma.game.findUniqueOrThrow({ where: { id: random.gameId } });
+    const entropy = row.entropy as number[];
+    expect(entropy).toHaveLength(4);
+    expect((row.genesis as { entropy?: number[] }).entropy).toEqual(entropy);
+    const explicit = await twoPlayerGame();
+    const plain = await db.prisma.game.findUniqueOrThrow({ where: { id: explicit } });
+    expect(plain.entropy).toBeNull();
+    expect(plain.genesis).not.toHaveProperty('entropy');
+    const file = unwrap(await app.exportGame(random.gameId));
+    expect(file.genesis.entropy).toEqual(entropy);
+    expect(unwrap(await app.verify(file))).toMatchObject({ ok: true });
+  });
+
   it('GIVEN a DM the user refuses (Discord 50007) WHEN dispatched THEN the DM fails and one public notice replaces it', async () => {
     const id = await twoPlayerGame();
     await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { status: 'sent' } });
