@@ -5,6 +5,7 @@ import { dodgeSpaces } from './engine/combat.ts';
 import { cardOf } from './engine/hallucination.ts';
 import { canReveal, movesLeft, reachable, roomCardAt, spaceKey } from './engine/movement.ts';
 import { carriedCount, carryLimit, derived, itemCard, neurosisStage } from './engine/stats.ts';
+import { labelComaWardCommand } from './labels.ts';
 import { overLimitSeat } from './rules.ts';
 import { itemId, player, type CwState, type Env } from './state.ts';
 
@@ -174,13 +175,10 @@ function pendingCommands(s: CwState, pack: ComaWardPack): GameCommand[] {
 export function prompts(s: CwState, pack: ComaWardPack): Prompt[] {
   const pend = s.pending;
   if (!pend || s.phase === 'over') return [];
-  return [{ seat: pend.seat, kind: pend.kind, options: pendingCommands(s, pack).map((command) => ({ label: { code: `comaward.label.${command.type}`, params: labelParams(command) }, command })) }];
-}
-
-function labelParams(c: GameCommand): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(c.args)) if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
-  return out;
+  return [{ seat: pend.seat, kind: pend.kind, options: pendingCommands(s, pack).map((command) => {
+    const { code, params } = labelComaWardCommand(s, pack, command);
+    return { label: params === undefined ? { code } : { code, params }, command };
+  }) }];
 }
 
 /** Every legal command for a seat now (autocomplete, fuzzing, random players). */
