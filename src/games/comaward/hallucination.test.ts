@@ -72,13 +72,15 @@ describe('§Hallucination Cards and the Narrator', () => {
     expect(s.pending).toMatchObject({ kind: 'narrateResult', seat: 1, option: 'listen' });
   });
 
-  it('§Hallucination Cards: GIVEN the two versions of a situation WHEN read THEN the same titles lead to different results (memorising the deck does not help), and the chapel\'s "end your move here" follows the hallucination', () => {
+  it('§Hallucination Cards: GIVEN the two versions of a situation WHEN read THEN the same titles lead to different results (memorising the deck does not help), and the chapel\'s "end your move here" and "the first time" follow the hallucination', () => {
     const a = act(act(hallucinating('crying-child/a'), 'narrate', {}, { seat: 1 }).state, 'choose', { option: 'comfort' }, { seat: 0 }).state;
     const b = act(act(hallucinating('crying-child/b'), 'narrate', {}, { seat: 1 }).state, 'choose', { option: 'comfort' }, { seat: 0 }).state;
     const ra = act(a, 'narrate', {}, { seat: 1 });
     const rb = act(b, 'narrate', {}, { seat: 1 });
     expect(ra.state.players[0]).toMatchObject({ terror: 1, health: 5 });
-    expect(rb.state.players[0]).toMatchObject({ terror: 2, health: 4 });
+    expect(codes(rb.events)).toContain('comaward.stat.health');
+    expect(rb.state.players[0]).toMatchObject({ terror: 2, health: 5 });
+    expect(ra.events[0]?.params?.['textKey']).not.toBe(rb.events[0]?.params?.['textKey']);
   });
 
   it('§Hallucination Cards: GIVEN a two-player game WHEN seat 1 hallucinates THEN seat 0 (to their left, round the table) narrates', () => {
