@@ -43,11 +43,11 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
     const at: Path = ['board', 'floors', fi];
     if (boardFloors.has(floor.id)) issue([...at, 'id'], `floor ${floor.id} is given twice`);
     const rows = floor.map.replace(/\n$/, '').split('\n');
-    if (rows.length !== floor.height) issue([...at, 'map'], `${floor.height} rows (height), got ${rows.length}`);
+    if (rows.length !== floor.height) issue([...at, 'map'], `${floor.height} rows (height, found ${rows.length})`);
     rows.forEach((row, y) => {
-      if (row.length !== floor.width) issue([...at, 'map'], `row ${y} of ${floor.width} characters (width), got ${row.length}`);
+      if (row.length !== floor.width) issue([...at, 'map'], `row ${y} of ${floor.width} characters (width, found ${row.length})`);
       [...row].forEach((ch, x) => {
-        if (!/^[.h?SEA-Z]$/.test(ch)) issue([...at, 'map'], `row ${y} column ${x}: one of . h ? S E or a room letter, got ${JSON.stringify(ch)}`);
+        if (!/^[.h?SEA-Z]$/.test(ch)) issue([...at, 'map'], `row ${y} column ${x}: one of . h ? S E or a room letter`);
         else if (/^[A-Z]$/.test(ch) && ch !== 'S' && ch !== 'E' && !floor.rooms.some((r) => r.letter === ch)) issue([...at, 'map'], `row ${y} column ${x}: letter ${ch} is not in this floor's rooms`);
       });
     });
@@ -80,7 +80,7 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
     for (const face of ['1', '2', '3', '4', '5', '6']) {
       const row = (e.table as Record<string, string[] | undefined>)[face];
       if (row === undefined) issue(['board', 'elevators', i, 'table'], `a row for die face ${face}`);
-      else row.forEach((f, j) => { if (!(f in e.spaces)) issue(['board', 'elevators', i, 'table', face, j], `a floor this elevator serves, got ${f}`); });
+      else row.forEach((f, j) => { if (!(f in e.spaces)) issue(['board', 'elevators', i, 'table', face, j], `a floor this elevator serves`); });
     }
   });
   for (const [floorId, cells] of boardFloors) {
@@ -94,10 +94,10 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
     }
   });
   const startFloor = pack.board.floors.find((f) => f.id === pack.board.start.floor);
-  if (!startFloor?.rooms.some((r) => r.id === pack.board.start.room)) issue(['board', 'start', 'room'], `a fixed room of ${pack.board.start.floor}, got ${pack.board.start.room}`);
+  if (!startFloor?.rooms.some((r) => r.id === pack.board.start.room)) issue(['board', 'start', 'room'], `a fixed room of ${pack.board.start.floor}`);
 
   const mat = pack.mat;
-  if (mat.terror.length !== mat.maxTerror + 1) issue(['mat', 'terror'], `${mat.maxTerror + 1} rows (Terror 0 to maxTerror), got ${mat.terror.length}`);
+  if (mat.terror.length !== mat.maxTerror + 1) issue(['mat', 'terror'], `${mat.maxTerror + 1} rows (Terror 0 to maxTerror, found ${mat.terror.length})`);
   if (mat.startTerror > mat.maxTerror) issue(['mat', 'startTerror'], `at most maxTerror (${mat.maxTerror})`);
 
   const unique = (list: readonly { id: string }[], path: Path, what: string): void => {
@@ -115,7 +115,7 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
 
   const items = new Set(pack.items.map((i) => i.id));
   const clues = pack.items.filter((i) => i.type === 'clue');
-  if (clues.length !== 6) issue(['items'], `exactly six clue items, got ${clues.length}`);
+  if (clues.length !== 6) issue(['items'], `exactly six clue items (found ${clues.length})`);
   pack.items.forEach((it, i) => {
     if (it.type === 'clue' && it.copies !== 1) issue(['items', i, 'copies'], 'one copy of a clue');
     if (it.type === 'weapon' && it.hands === undefined) issue(['items', i, 'hands'], 'hands: 1 or 2 for a weapon');
@@ -134,7 +134,7 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
       hallSeen.set(h.id, key);
       const options = h.options.map((o) => o.id);
       if (new Set(options).size !== options.length) issue([...at, 'options'], 'option ids used once');
-      if (h.versions.length < 2 || h.versions.length > 3) issue([...at, 'versions'], `two or three versions, got ${h.versions.length}`);
+      if (h.versions.length < 2 || h.versions.length > 3) issue([...at, 'versions'], `two or three versions (found ${h.versions.length})`);
       const versionIds = new Set<string>();
       h.versions.forEach((v, j) => {
         if (versionIds.has(v.id)) issue([...at, 'versions', j, 'id'], `a version id used once, ${v.id} is used again`);
@@ -161,7 +161,7 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
   for (const key of Object.keys(raw).filter((k) => k.startsWith('phenomena/'))) {
     const p = raw[key] as Phenomenon;
     if (Array.isArray(p)) continue;
-    if (key !== `phenomena/${p.id}`) issue([key, 'id'], `the file name's id (${key.slice('phenomena/'.length)}), got ${p.id}`);
+    if (key !== `phenomena/${p.id}`) issue([key, 'id'], `the file name's id (${key.slice('phenomena/'.length)})`);
     phenomena.add(p.id);
   }
 
@@ -169,15 +169,15 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
   const covered = new Map<string, number>();
   pack.chart.forEach((row, i) => {
     const at: Path = ['chart', 'rows', i];
-    row.clues.forEach((c, j) => { if (!clueIds.has(c)) issue([...at, 'clues', j], `a clue item id, got ${c}`); });
+    row.clues.forEach((c, j) => { if (!clueIds.has(c)) issue([...at, 'clues', j], `a clue item id`); });
     if (new Set(row.clues).size !== 3) issue([...at, 'clues'], 'three different clues');
     if ((row.byFirst === undefined) === (row.any === undefined)) issue(at, 'exactly one of byFirst and any');
-    if (row.any !== undefined && !phenomena.has(row.any)) issue([...at, 'any'], `a phenomenon (phenomena/<id>), got ${row.any}`);
+    if (row.any !== undefined && !phenomena.has(row.any)) issue([...at, 'any'], `a phenomenon (phenomena/<id>)`);
     if (row.byFirst) {
       for (const c of row.clues) if (!(c in row.byFirst)) issue([...at, 'byFirst'], `a phenomenon for ${c} found first`);
       for (const [c, p] of Object.entries(row.byFirst)) {
         if (!row.clues.includes(c)) issue([...at, 'byFirst', c], `one of this row's clues ${row.clues.join(', ')}`);
-        if (!phenomena.has(p)) issue([...at, 'byFirst', c], `a phenomenon (phenomena/<id>), got ${p}`);
+        if (!phenomena.has(p)) issue([...at, 'byFirst', c], `a phenomenon (phenomena/<id>)`);
       }
     }
     const k = [...row.clues].sort().join('+');
@@ -191,32 +191,32 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
   const spaceOk = (ref: string): boolean => NAMED_REFS.has(ref) || spaces.has(ref);
   const checkCondition = (c: Condition, path: Path, ph?: Phenomenon): void =>
     walkCondition(c, path, (x, p) => {
-      if ('carriesItem' in x && !items.has(x.carriesItem) && !ph?.items.some((i) => i.id === x.carriesItem)) issue([...p, 'carriesItem'], `an item id, got ${x.carriesItem}`);
-      if ('someoneCarries' in x && !items.has(x.someoneCarries) && !ph?.items.some((i) => i.id === x.someoneCarries)) issue([...p, 'someoneCarries'], `an item id, got ${x.someoneCarries}`);
+      if ('carriesItem' in x && !items.has(x.carriesItem) && !ph?.items.some((i) => i.id === x.carriesItem)) issue([...p, 'carriesItem'], `an item id`);
+      if ('someoneCarries' in x && !items.has(x.someoneCarries) && !ph?.items.some((i) => i.id === x.someoneCarries)) issue([...p, 'someoneCarries'], `an item id`);
       for (const k of ['at', 'allLivingAt', 'someoneAt'] as const) {
         const ref = (x as Record<string, unknown>)[k];
-        if (typeof ref === 'string' && !spaceOk(ref)) issue([...p, k], `a space ref, got ${ref}`);
+        if (typeof ref === 'string' && !spaceOk(ref)) issue([...p, k], `a space ref`);
       }
-      if ('enemyDefeated' in x && !ph?.enemies.some((e) => e.id === x.enemyDefeated)) issue([...p, 'enemyDefeated'], `an enemy of this phenomenon, got ${x.enemyDefeated}`);
-      if ('roleAlive' in x && !ph?.roles.some((r) => r.id === x.roleAlive)) issue([...p, 'roleAlive'], `a role of this phenomenon, got ${x.roleAlive}`);
+      if ('enemyDefeated' in x && !ph?.enemies.some((e) => e.id === x.enemyDefeated)) issue([...p, 'enemyDefeated'], `an enemy of this phenomenon`);
+      if ('roleAlive' in x && !ph?.roles.some((r) => r.id === x.roleAlive)) issue([...p, 'roleAlive'], `a role of this phenomenon`);
     });
   const checkEffects = (list: readonly Effect[], path: Path, ph?: Phenomenon): void =>
     walkEffects(list, path, (e, p) => {
       if (!ph && PHENOMENON_OPS.has(e.op)) issue([...p, 'op'], `${e.op} only in a phenomenon`);
       for (const k of ['space', 'to', 'at'] as const) {
         const ref = e[k];
-        if (typeof ref === 'string' && !spaceOk(ref) && !(k === 'to' && ref === 'random-room')) issue([...p, k], `a space ref, got ${ref}`);
+        if (typeof ref === 'string' && !spaceOk(ref) && !(k === 'to' && ref === 'random-room')) issue([...p, k], `a space ref`);
       }
-      if (e.op === 'placeItem' && !items.has(e['item'] as string) && !ph?.items.some((i) => i.id === e['item'])) issue([...p, 'item'], `an item id, got ${String(e['item'])}`);
+      if (e.op === 'placeItem' && !items.has(e['item'] as string) && !ph?.items.some((i) => i.id === e['item'])) issue([...p, 'item'], `an item id`);
       if (e.op === 'spawn' && ph) {
         const enemy = e['enemy'] as string | undefined;
         const ally = e['ally'] as string | undefined;
         if ((enemy === undefined) === (ally === undefined)) issue(p, 'exactly one of enemy and ally');
-        if (enemy !== undefined && !ph.enemies.some((x) => x.id === enemy)) issue([...p, 'enemy'], `an enemy of this phenomenon, got ${enemy}`);
-        if (ally !== undefined && !ph.allies.some((x) => x.id === ally)) issue([...p, 'ally'], `an ally of this phenomenon, got ${ally}`);
+        if (enemy !== undefined && !ph.enemies.some((x) => x.id === enemy)) issue([...p, 'enemy'], `an enemy of this phenomenon`);
+        if (ally !== undefined && !ph.allies.some((x) => x.id === ally)) issue([...p, 'ally'], `an ally of this phenomenon`);
       }
-      if (e.op === 'hurtEnemy' && ph && e['enemy'] !== undefined && !ph.enemies.some((x) => x.id === e['enemy'])) issue([...p, 'enemy'], `an enemy of this phenomenon, got ${String(e['enemy'])}`);
-      if (e.op === 'end' && ph && !ph.endings.some((x) => x.id === e['ending'])) issue([...p, 'ending'], `an ending of this phenomenon, got ${String(e['ending'])}`);
+      if (e.op === 'hurtEnemy' && ph && e['enemy'] !== undefined && !ph.enemies.some((x) => x.id === e['enemy'])) issue([...p, 'enemy'], `an enemy of this phenomenon`);
+      if (e.op === 'end' && ph && !ph.endings.some((x) => x.id === e['ending'])) issue([...p, 'ending'], `an ending of this phenomenon`);
       if (e.op === 'dealRoles' && ph && ph.roles.length === 0) issue(p, 'roles in this phenomenon to deal');
       if (e.op === 'if') checkCondition(e['cond'] as Condition, [...p, 'cond'], ph);
     });
@@ -259,7 +259,7 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
     unique(ph.allies, [key, 'allies'], 'ally');
     unique(ph.entities, [key, 'entities'], 'entity');
     unique(ph.endings, [key, 'endings'], 'ending');
-    ph.items.forEach((it, i) => { if (items.has(it.id)) issue([key, 'items', i, 'id'], `an id not already in items.yaml, got ${it.id}`); });
+    ph.items.forEach((it, i) => { if (items.has(it.id)) issue([key, 'items', i, 'id'], `an id not already in items.yaml`); });
     if (ph.mode !== 'cooperative' && ph.roles.length === 0) issue([key, 'roles'], `roles for a ${ph.mode} phenomenon`);
     if (ph.roles.filter((r) => r.count === 'rest').length > 1) issue([key, 'roles'], 'at most one role with count: rest');
     checkEffects(ph.setup, [key, 'setup'], ph);
@@ -267,14 +267,14 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
     ph.enemies.forEach((e, i) => {
       checkEffects(e.onEnter, [key, 'enemies', i, 'onEnter'], ph);
       const m = /^hunt-role:(.+)$/.exec(e.behaviour);
-      if (m && !ph.roles.some((r) => r.id === m[1])) issue([key, 'enemies', i, 'behaviour'], `a role of this phenomenon, got ${m[1]}`);
+      if (m && !ph.roles.some((r) => r.id === m[1])) issue([key, 'enemies', i, 'behaviour'], `a role of this phenomenon`);
     });
     ph.allies.forEach((a, i) => checkEffects(a.onEnter, [key, 'allies', i, 'onEnter'], ph));
     ph.items.forEach((it, i) => { if (it.use) checkEffects(it.use, [key, 'items', i, 'use'], ph); });
     ph.events.forEach((ev, i) => {
       const w = ev.when as EventWhen;
-      if ('entersRoom' in w && !spaceOk(w.entersRoom)) issue([key, 'events', i, 'when', 'entersRoom'], `a space ref, got ${w.entersRoom}`);
-      else if ('leavesRoom' in w && !spaceOk(w.leavesRoom)) issue([key, 'events', i, 'when', 'leavesRoom'], `a space ref, got ${w.leavesRoom}`);
+      if ('entersRoom' in w && !spaceOk(w.entersRoom)) issue([key, 'events', i, 'when', 'entersRoom'], `a space ref`);
+      else if ('leavesRoom' in w && !spaceOk(w.leavesRoom)) issue([key, 'events', i, 'when', 'leavesRoom'], `a space ref`);
       else if (!('entersRoom' in w) && !('leavesRoom' in w) && !('roundEnd' in w) && !('playerDies' in w)) checkCondition(w, [key, 'events', i, 'when'], ph);
       checkEffects(ev.effects, [key, 'events', i, 'effects'], ph);
     });
@@ -282,7 +282,7 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
     ph.endings.forEach((en, i) => {
       checkCondition(en.when, [key, 'endings', i, 'when'], ph);
       const m = /^role:(.+)$/.exec(en.winners);
-      if (m && !ph.roles.some((r) => r.id === m[1])) issue([key, 'endings', i, 'winners'], `a role of this phenomenon, got ${m[1]}`);
+      if (m && !ph.roles.some((r) => r.id === m[1])) issue([key, 'endings', i, 'winners'], `a role of this phenomenon`);
     });
   }
 }
