@@ -140,4 +140,9 @@ export function answerTrade(s: CwState, env: Env, accept: boolean): Result<null,
   return ok(null);
 }
 
+/** Whether a trade would leave both players within their carry limits (legal commands list only these). */
+export function tradeFits(s: CwState, env: Env, from: number, to: number, give: readonly string[], take: readonly string[]): boolean {
+  return fitsAfter(env, s, from, take, give) && fitsAfter(env, s, to, give, take);
+}
+
 export { overLimit };
