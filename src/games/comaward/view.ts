@@ -83,7 +83,6 @@ export function publicView(s: CwState, pack: ComaWardPack): Json {
     ending: s.ending ? { id: s.ending.id, winners: s.ending.winners, phenomenon: ph?.id ?? null } : null,
     wiped: s.wiped,
     queued: s.queue.length,
-    flags: s.flags,
   };
 }
 
