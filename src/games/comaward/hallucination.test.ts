@@ -62,6 +62,8 @@ describe('§Hallucination Cards and the Narrator', () => {
     expect(codes(r.events)[0]).toBe('comaward.hallucination.situationByBot');
     s = act(r.state, 'choose', { option: 'comfort' }, { seat: 0 }).state;
     expect(comaWardGame.timeoutAction?.(s, 0)).toBeNull();
+    expect(tryAct(s, 'narrate', {}, { seat: null })).toMatchObject({ ok: false, error: { code: 'comaward.command.notYours' } });
+    expect(tryAct(s, 'botRead', {}, { seat: 2 })).toMatchObject({ ok: false, error: { code: 'comaward.prompt.notYours' } });
     const done = act(s, 'botRead', {}, { seat: null });
     expect(codes(done.events)[0]).toBe('comaward.hallucination.resultByBot');
     expect(done.state.players[0]?.terror).toBe(1);

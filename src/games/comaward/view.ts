@@ -4,11 +4,11 @@ import { boardOf } from './engine/board.ts';
 import { dodgeSpaces } from './engine/combat.ts';
 import { cardOf } from './engine/hallucination.ts';
 import { tradeFits } from './engine/items.ts';
-import { canReveal, movesLeft, reachable, roomCardAt, spaceKey } from './engine/movement.ts';
+import { movesLeft, reachable, roomCardAt, spaceKey } from './engine/movement.ts';
 import { carriedCount, carryLimit, derived, itemCard, neurosisStage } from './engine/stats.ts';
 import { labelComaWardCommand } from './labels.ts';
 import { overLimitSeat } from './rules.ts';
-import { itemId, player, type CwState, type Env } from './state.ts';
+import { player, type CwState, type Env } from './state.ts';
 
 /**
  * What everyone may see (ARCHITECTURE.md "Views and secrets"): never a quirk or its counters, a role,
@@ -67,6 +67,8 @@ export function publicView(s: CwState, pack: ComaWardPack): Json {
         skipNext: p.skipNext,
       };
     }),
+    /** The board as data (floors, maps, fixed rooms, walls, stairs, elevators, printed portals) for the picture; names by key `board.floor.<id>.name` and so on. */
+    layout: pack.board as unknown as Json,
     board: {
       slots: Object.fromEntries(Object.entries(s.slots).map(([k, v]) => [k, { card: v.card, kind: v.kind }])),
       floor: s.floor,
@@ -83,7 +85,6 @@ export function publicView(s: CwState, pack: ComaWardPack): Json {
     ending: s.ending ? { id: s.ending.id, winners: s.ending.winners, phenomenon: ph?.id ?? null } : null,
     wiped: s.wiped,
     queued: s.queue.length,
-    flags: s.flags,
   };
 }
 
@@ -235,7 +236,5 @@ export function legalCommands(s: CwState, pack: ComaWardPack, seat: number): Gam
     for (const u of o.items) if (tradeFits(s, env, seat, o.seat, [], [u])) out.push(cmd('trade', { with: o.seat, give: [], take: [u] }));
   }
   if (!s.turn.neurosisUsed && neurosisStage(pack, me).stage.ability) out.push(cmd('neurosis'));
-  void canReveal;
-  void itemId;
   return [...out, ...extra];
 }

@@ -112,7 +112,9 @@ export function offerTrade(s: CwState, env: Env, to: number, give: readonly stri
   if (new Set(g).size !== g.length || new Set(t).size !== t.length) return reject('comaward.trade.twice');
   if (!fitsAfter(env, s, s.active, t, g) || !fitsAfter(env, s, to, g, t)) return reject('comaward.trade.overLimit');
   s.pending = { kind: 'trade', seat: to, from: s.active, give: g, take: t };
-  pub(env, 'comaward.trade.offered', { seat: s.active, targetSeat: to, give: g.length, take: t.length, giveNames: g.map(itemId).join(', ') || '—', takeNames: t.map(itemId).join(', ') || '—' });
+  pub(env, 'comaward.trade.offered', { seat: s.active, targetSeat: to, give: g.length, take: t.length });
+  for (const u of g) pub(env, 'comaward.trade.gives', { itemKey: itemKey(u) });
+  for (const u of t) pub(env, 'comaward.trade.asks', { itemKey: itemKey(u) });
   return ok(null);
 }
 
