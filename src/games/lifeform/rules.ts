@@ -1,0 +1,510 @@
+import { canonicalJson, draftCopy, ok, reject, type DecideContext, type GameCommand, type Outcome, type Rejection, type Result } from '../../core/index.ts';
+import type { CrewIcon, LifeformIcon } from './content.ts';
+import { characterById, distances, hasImage, imageSteps, visibleAt } from './board.ts';
+import { meetImages, passReaction, playReaction, resolveNoise, resolveReaction, takeControl } from './attack.ts';
+import { activateAbility, applyCrew, chamberKey, collectFrom, stepCharacter, type Choice } from './crew-actions.ts';
+import { launch, proposeLaunch } from './endgame.ts';
+import { advanceHostility, advanceSelfDestruct, applyEffects, checkTerror, crewDraw, damageAndroid, destroyAndroid, discardCrew, lifeformDraw, lifeformHandSize, placeToken, tell, then, top, type Cx } from './flow.ts';
+import { applyLifeform, type LfChoice } from './lifeform-actions.ts';
+import { clean, collectors, imageNear, legalCommands, rowOptions, taskSeats } from './legal.ts';
+import { setupOutages } from './setup.ts';
+import { cardOf, REMORA, type LifeformState, type Task } from './state.ts';
+import { why } from './why.ts';
+
+type T<K extends Task['k']> = Extract<Task, { k: K }>;
+
+/**
+ * Decides one command: legal exactly when it is among `legalCommands` for the acting seat; otherwise
+ * refused with the rule that forbids it (why.ts). Then the game runs on until someone must choose.
+ */
+export function decideCommand(state: LifeformState, command: GameCommand, ctx: DecideContext): Result<Outcome<LifeformState>, Rejection> {
+  const seat = ctx.seat;
+  if (seat === null) return reject('lifeform.host.notASeat');
+  const wanted = canonicalJson({ type: command.type, args: clean(command.args) });
+  const legal = legalCommands(state, seat).some((c) => canonicalJson(c) === wanted);
+  if (!legal) {
+    const r = why(state, seat, command);
+    return reject(r.code, r.params);
+  }
+  const s = draftCopy(state);
+  const cx: Cx = { s, rng: ctx.rng, events: [], revealed: false };
+  apply(cx, seat, command);
+  advance(cx);
+  return ok({ state: s, events: cx.events, revealed: cx.revealed });
+}
+
+function apply(cx: Cx, seat: number, c: GameCommand): void {
+  const s = cx.s;
+  const t = top(s) as Task;
+  const a = c.args as Record<string, any>;
+  switch (c.type) {
+    case 'pick':
+      s.picks[String(seat)] = [...(a.characters as string[])];
+      tell(cx, 'setup.picked', { seat });
+      return;
+    case 'outage':
+      placeToken(cx, 'outage', a.chamber);
+      if (t.k === 'outage') t.placed.push(a.chamber);
+      else s.stack.pop();
+      return;
+    case 'terror':
+      placeToken(cx, 'terror', a.chamber);
+      s.stack.pop();
+      return;
+    case 'skip':
+      s.stack.pop();
+      return;
+    case 'image': {
+      const free = s.images.indexOf(null);
+      s.images[free] = a.chamber;
+      tell(cx, 'image.placed', { image: free, chamberKey: chamberKey(a.chamber) });
+      if (t.k === 'image') t.left--;
+      else s.stack.pop();
+      return;
+    }
+    case 'calibrate':
+      s.real = a.image;
+      s.stack.pop();
+      tell(cx, 'calibrated');
+      tell(cx, 'calibrated.secret', { image: a.image }, s.lifeformSeat);
+      return;
+    case 'decide': {
+      const obj = s.objectives[String(seat)] as string;
+      s.stack.pop();
+      s.objectivesDone.push(obj);
+      tell(cx, 'objective.decided', { seat, objectiveKey: `objective.${obj}.name`, option: a.option });
+      applyEffects(cx, seat, s.board.objectives[obj]?.decide[a.option] ?? []);
+      return;
+    }
+    case 'collect': {
+      const ch = characterById(s, a.who) as { at: string };
+      (t as T<'turn'>).collected.push(a.who);
+      collectFrom(cx, seat, ch.at, a.column);
+      return;
+    }
+    case 'equip':
+      s.stack.pop();
+      tell(cx, 'crew.equip', { seat, n: a.n });
+      crewDraw(cx, seat, a.n);
+      advanceSelfDestruct(cx, (a.n as number) - 1);
+      return;
+    case 'play': {
+      const side = seat === s.lifeformSeat ? 'lifeform' : 'crew';
+      s.stack.pop();
+      const icons = side === 'crew' ? (s.board.crew[cardOf(a.card)]?.rows[a.row] ?? []) : (s.board.lifeform[cardOf(a.card)]?.rows[a.row] ?? []);
+      if (side === 'crew') {
+        const hand = s.hands[String(seat)] as string[];
+        hand.splice(hand.indexOf(a.card), 1);
+        discardCrew(cx, a.card);
+        tell(cx, 'crew.played', { seat, cardKey: `crew.${cardOf(a.card)}.name`, row: a.row });
+      } else {
+        s.lfHand.splice(s.lfHand.indexOf(a.card), 1);
+        s.lfDiscard.push(a.card);
+        tell(cx, 'lifeform.played', { cardKey: `lifeform.card.${cardOf(a.card)}.name`, row: a.row });
+      }
+      then(cx, { k: 'row', seat, side, icons: [...icons], done: icons.map(() => false), moved: [], by: null });
+      return;
+    }
+    case 'skill':
+      s.stack.pop();
+      activateAbility(cx, seat, characterById(s, a.who) as NonNullable<ReturnType<typeof characterById>>, 'skill');
+      return;
+    case 'heat': {
+      s.stack.pop();
+      const ch = s.characters.find((x) => x.owner === seat && x.heat);
+      if (ch) ch.heat = false;
+      tell(cx, 'crew.heat', { seat });
+      crewDraw(cx, seat, 2);
+      if (!imageNear(s, seat)) lifeformDraw(cx, 1);
+      return;
+    }
+    case 'laser': {
+      s.stack.pop();
+      const hand = s.hands[String(seat)] as string[];
+      hand.splice(hand.findIndex((x) => cardOf(x) === s.board.miningLaser), 1);
+      s.laser = 'gone';
+      let at: string;
+      if (a.android) {
+        at = s.android.at as string;
+        destroyAndroid(cx);
+      } else {
+        at = s.images[a.image] as string;
+        s.images[a.image] = a.to;
+        for (const card of s.lfHand.splice(0)) s.lfDiscard.push(card);
+        tell(cx, 'crew.laser.image', { image: a.image, chamberKey: chamberKey(a.to) });
+      }
+      if (at !== s.board.places.shuttleBay && !s.outages.includes(at) && s.outagePool > 0) placeToken(cx, 'outage', at);
+      advanceHostility(cx, 1);
+      return;
+    }
+    case 'cell': {
+      s.stack.pop();
+      const hand = s.hands[String(seat)] as string[];
+      discardCrew(cx, hand.splice(hand.indexOf(a.card), 1)[0] as string);
+      s.loadout.energy = (s.loadout.energy ?? 1) - 1;
+      s.missionPool++;
+      if (a.mode === 'electrify') {
+        const targets = [s.board.places.shuttleBay, s.board.places.dockingHub].map((c) => s.images.indexOf(c)).filter((i) => i >= 0);
+        targets.forEach((image, k) => {
+          s.images[image] = (a.to as string[])[k] as string;
+        });
+        tell(cx, 'crew.electrify', { n: targets.length });
+      } else {
+        s.door = { link: a.link, half: false };
+        s.bulkheadBy = seat;
+        tell(cx, 'crew.bulkhead', { fromKey: chamberKey((a.link as string[])[0] as string), toKey: chamberKey((a.link as string[])[1] as string) });
+      }
+      return;
+    }
+    case 'pass':
+      s.stack.pop();
+      tell(cx, 'passed', { seat });
+      return;
+    case 'act': {
+      const row = t as T<'row'>;
+      const choice = { ...(a as Record<string, unknown>) } as Choice & { i?: number };
+      delete choice.i;
+      row.done[a.i] = true;
+      const icon = row.icons[a.i] as string;
+      if (row.side === 'crew') {
+        const moved = applyCrew(cx, row.seat, icon as CrewIcon, choice);
+        if (moved.length > 0 && top(s)?.k !== 'more') consequences(cx, moved);
+      } else applyLifeform(cx, icon as LifeformIcon, choice as LfChoice);
+      return;
+    }
+    case 'step': {
+      const more = t as T<'more'>;
+      more.left--;
+      if (more.side === 'crew') {
+        const ch = characterById(s, a.who) as NonNullable<ReturnType<typeof characterById>>;
+        stepCharacter(cx, ch, a.to);
+        if (!more.used.includes(ch.id)) more.used.push(ch.id);
+        if (more.action === 'run' && s.terrors.includes(ch.at)) more.left = 0;
+      } else {
+        s.images[a.image] = a.to;
+        tell(cx, 'image.moved', { image: a.image, chamberKey: chamberKey(a.to) });
+        if (!more.used.includes(String(a.image))) more.used.push(String(a.image));
+      }
+      return;
+    }
+    case 'stop': {
+      const more = s.stack.pop() as T<'more'>;
+      if (more.side === 'crew') consequences(cx, more.used);
+      return;
+    }
+    case 'discard':
+      if (seat === s.lifeformSeat) {
+        s.lfHand.splice(s.lfHand.indexOf(a.card), 1);
+        s.lfDiscard.push(a.card);
+        tell(cx, 'lifeform.discarded');
+      } else {
+        const hand = s.hands[String(seat)] as string[];
+        hand.splice(hand.indexOf(a.card), 1);
+        discardCrew(cx, a.card);
+        tell(cx, 'crew.discarded', { seat, cardKey: `crew.${cardOf(a.card)}.name` });
+      }
+      return;
+    case 'lurk': {
+      s.stack.pop();
+      for (const card of a.discard as string[]) {
+        s.lfHand.splice(s.lfHand.indexOf(card), 1);
+        s.lfDiscard.push(card);
+      }
+      tell(cx, 'lifeform.lurk', { discarded: (a.discard as string[]).length });
+      lifeformDraw(cx, lifeformHandSize(s) - s.lfHand.length);
+      return;
+    }
+    case 'vent':
+      s.stack.pop();
+      s.vents--;
+      tell(cx, 'lifeform.vent');
+      then(cx, { k: 'row', seat, side: 'lifeform', icons: ['vent'], done: [false], moved: [], by: null });
+      return;
+    case 'react':
+      playReaction(cx, seat, { card: a.card, who: a.who, to: a.to });
+      return;
+    case 'noReaction':
+      passReaction(cx, seat);
+      return;
+    case 'counter':
+      resolveReaction(cx, a.card);
+      return;
+    case 'allow':
+      resolveReaction(cx, false);
+      return;
+    case 'noise':
+      resolveNoise(cx, a.noisy);
+      return;
+    case 'panic': {
+      const p = t as T<'panic'>;
+      p.left = p.left.filter((x) => x !== a.who);
+      const ch = characterById(s, a.who);
+      if (ch && a.to !== undefined) {
+        stepCharacter(cx, ch, a.to);
+        tell(cx, 'panic.moved', { characterKey: `character.${a.who}.name` });
+      }
+      return;
+    }
+    case 'control':
+      takeControl(cx, seat, a);
+      return;
+    case 'ghost':
+      s.images[a.image] = a.to;
+      tell(cx, 'image.placed', { image: a.image, chamberKey: chamberKey(a.to) });
+      if (t.k === 'ghosts') t.left = t.left.filter((x) => x !== a.image);
+      else s.stack.pop();
+      return;
+    case 'remove':
+      s.images[a.image] = null;
+      s.stack.pop();
+      tell(cx, 'image.removed', { image: a.image });
+      return;
+    case 'stowaway':
+      s.stowaway = a.card;
+      s.stack.pop();
+      tell(cx, 'stowaway.chosen');
+      return;
+    case 'unpower':
+      s.outages.splice(s.outages.indexOf(a.chamber), 1);
+      s.outagePool++;
+      s.stack.pop();
+      tell(cx, 'token.outageRemoved', { chamberKey: chamberKey(a.chamber) });
+      return;
+    case 'shiftOutage':
+      s.outages[s.outages.indexOf(a.chamber)] = a.to;
+      s.stack.pop();
+      tell(cx, 'token.outageMoved', { chamberKey: chamberKey(a.to) });
+      return;
+    case 'unmission':
+      s.mission[a.chamber] = (s.mission[a.chamber] ?? 1) - 1;
+      s.missionPool++;
+      s.stack.pop();
+      tell(cx, 'lifeform.missionRemoved', { chamberKey: chamberKey(a.chamber) });
+      return;
+    case 'strip': {
+      const st = t as T<'strip'>;
+      s.loadout[a.column] = (s.loadout[a.column] ?? 1) - 1;
+      s.missionPool++;
+      st.left--;
+      tell(cx, 'android.stripped', { column: a.column });
+      return;
+    }
+    case 'android':
+      s.stack.pop();
+      moveAndroid(cx, a.to, a.link);
+      return;
+    case 'launch':
+      proposeLaunch(cx, seat);
+      return;
+    case 'agree': {
+      const ag = t as T<'agree'>;
+      if (!a.yes) {
+        s.stack.pop();
+        tell(cx, 'launch.refused', { seat });
+        return;
+      }
+      ag.seats = ag.seats.filter((x) => x !== seat);
+      if (ag.seats.length === 0) {
+        s.stack.pop();
+        launch(cx);
+      }
+      return;
+    }
+  }
+}
+
+/** §MOVEMENT: consequences once all movement of an action is complete (meetings, then terror). */
+function consequences(cx: Cx, moved: readonly string[]): void {
+  meetImages(cx, moved);
+  if (top(cx.s)?.k !== 'attack') checkTerror(cx);
+}
+
+/** Moves the android one chamber, or works on the door; entering the Remora strips the loadout (§2 ANDROID PHASE). */
+function moveAndroid(cx: Cx, to: string | undefined, link: readonly string[] | undefined): void {
+  const s = cx.s;
+  if (link !== undefined && s.door) {
+    if (s.door.half) {
+      s.door = null;
+      tell(cx, 'android.doorGone');
+    } else {
+      s.door.half = true;
+      tell(cx, 'android.doorHalf');
+    }
+    return;
+  }
+  if (to === undefined) return;
+  s.android.at = to;
+  tell(cx, 'android.moved', { chamberKey: chamberKey(to) });
+  if (to === REMORA) {
+    const n = s.board.androidRemove[s.androidStatus] ?? 0;
+    tell(cx, 'android.boarded', { n });
+    then(cx, { k: 'strip', left: n });
+  }
+}
+
+function androidPhase(cx: Cx): void {
+  const s = cx.s;
+  const at = s.android.at;
+  if (s.android.state !== 'active' || at === null) return;
+  if (visibleAt(s, at).length > 0) {
+    tell(cx, 'android.held');
+    return;
+  }
+  if (s.android.deviation) {
+    then(cx, { k: 'androidMove' });
+    return;
+  }
+  const next = s.board.androidPath[s.board.androidPath.indexOf(at) + 1];
+  if (next === undefined) return;
+  const door = s.door;
+  if (door && ((door.link[0] === at && door.link[1] === next) || (door.link[1] === at && door.link[0] === next))) moveAndroid(cx, undefined, door.link);
+  else moveAndroid(cx, next, undefined);
+}
+
+function startTurn(cx: Cx): void {
+  const s = cx.s;
+  const seat = s.crewSeats[s.turnIndex] as number;
+  if (s.bulkheadBy === seat) {
+    s.door = null;
+    s.bulkheadBy = null;
+    tell(cx, 'crew.bulkheadOpened');
+  }
+  s.reacted = [];
+  const aboardOnly = s.characters.filter((c) => c.owner === seat).every((c) => c.at === REMORA);
+  then(cx, { k: 'turn', seat, stage: aboardOnly ? 'activity' : 'collect', collected: [] });
+  tell(cx, 'turn.crew', { seat, round: s.round });
+}
+
+/** Resolves whatever needs nobody's choice, until someone must choose or the game is over. */
+export function advance(cx: Cx): void {
+  const s = cx.s;
+  for (let guard = 0; guard < 500; guard++) {
+    if (s.outcome || s.phase === 'over') return;
+    const t = top(s);
+    if (t === undefined) {
+      nextStep(cx);
+      continue;
+    }
+    if (!settle(cx, t)) return;
+  }
+  throw new Error('lifeform: the game did not settle');
+}
+
+/** Pops or completes a task that needs no input; false when it waits for someone. */
+function settle(cx: Cx, t: Task): boolean {
+  const s = cx.s;
+  const pop = (): true => {
+    s.stack.pop();
+    return true;
+  };
+  switch (t.k) {
+    case 'pick':
+      if (s.crewSeats.some((seat) => s.picks[String(seat)] === null)) return false;
+      for (const seat of s.crewSeats) {
+        for (const id of s.picks[String(seat)] ?? []) s.characters.push({ id, owner: seat, at: s.board.places.galley, hidden: false, skill: false, survival: false, heat: true });
+      }
+      cx.revealed = true;
+      tell(cx, 'setup.revealed', { characters: s.characters.map((c) => c.id).join(',') });
+      return pop();
+    case 'outage':
+      return t.placed.length >= setupOutages(s) || legalCommands(s, s.lifeformSeat).length === 0 ? pop() : false;
+    case 'image':
+      return t.left <= 0 ? pop() : false;
+    case 'turn':
+      if (t.stage === 'collect' && collectors(s, t.seat, t).length === 0) {
+        t.stage = 'activity';
+        return true;
+      }
+      return false;
+    case 'row':
+      t.icons.forEach((_, i) => {
+        if (!t.done[i] && rowOptions(s, t, i).length === 0) t.done[i] = true;
+      });
+      return t.done.every(Boolean) ? pop() : false;
+    case 'more':
+      if (legalCommands(s, t.side === 'crew' ? t.seat : s.lifeformSeat).length <= 1) {
+        s.stack.pop();
+        if (t.side === 'crew') consequences(cx, t.used);
+        return true;
+      }
+      return false;
+    case 'discard':
+      return (s.hands[String(t.seat)] ?? []).length <= s.board.handLimit ? pop() : false;
+    case 'lfDiscard':
+      return s.lfHand.length <= lifeformHandSize(s) ? pop() : false;
+    case 'panic':
+      t.left = t.left.filter((id) => characterById(s, id) && (cxPanicOptions(s, id) > 0));
+      return t.left.length === 0 ? pop() : false;
+    case 'ghosts':
+      t.left = t.left.filter((i) => s.images[i] !== null && i !== s.real);
+      return t.left.length === 0 || legalCommands(s, s.lifeformSeat).length === 0 ? pop() : false;
+    case 'calibrate': {
+      const on = s.images.map((at, i) => (at === null ? -1 : i)).filter((i) => i >= 0);
+      if (on.length > 1) return false;
+      if (on.length === 1) s.real = on[0] as number;
+      return pop();
+    }
+    case 'strip':
+      if (t.left <= 0 || s.board.loadout.every((c) => (s.loadout[c.id] ?? 0) === 0)) {
+        s.stack.pop();
+        destroyAndroid(cx);
+        return true;
+      }
+      return false;
+    case 'attack':
+    case 'noise':
+    case 'decide':
+    case 'lifeformTurn':
+    case 'agree':
+    case 'showdown':
+    case 'stowaway':
+      return false;
+    default:
+      return legalCommands(s, taskSeats(s, t)[0] ?? s.lifeformSeat).length === 0 ? pop() : false;
+  }
+}
+
+function cxPanicOptions(s: LifeformState, id: string): number {
+  return legalCommands(s, characterById(s, id)?.owner ?? -1).filter((c) => (c.args as { who?: string }).who === id).length;
+}
+
+/** The order of play when nothing is pending: setup's objectives, crew turns, the android, the lifeform. */
+function nextStep(cx: Cx): void {
+  const s = cx.s;
+  if (s.phase === 'setup') {
+    const deciders = s.crewSeats.filter((seat) => (s.board.objectives[s.objectives[String(seat)] ?? '']?.decide.length ?? 0) > 0 && !s.objectivesDone.includes(s.objectives[String(seat)] ?? ''));
+    if (deciders.length > 0 && !s.stack.some((t) => t.k === 'decide')) {
+      cx.revealed = true;
+      for (const seat of deciders) tell(cx, 'objective.revealed', { seat, objectiveKey: `objective.${s.objectives[String(seat)] ?? ''}.name` });
+      then(cx, ...deciders.map((seat) => ({ k: 'decide', seat }) as Task));
+      s.phase = 'crew';
+      s.turnIndex = -1;
+      return;
+    }
+    s.phase = 'crew';
+    s.turnIndex = -1;
+  }
+  if (s.phase === 'crew') {
+    s.turnIndex++;
+    if (s.turnIndex < s.crewSeats.length) {
+      startTurn(cx);
+      return;
+    }
+    s.phase = 'android';
+    tell(cx, 'phase.android');
+    androidPhase(cx);
+    return;
+  }
+  if (s.phase === 'android') {
+    s.phase = 'lifeform';
+    s.reacted = [];
+    tell(cx, 'phase.lifeform', { minute: s.board.minutes[s.sd] ?? 0 });
+    then(cx, { k: 'lifeformTurn' });
+    return;
+  }
+  s.round++;
+  s.phase = 'crew';
+  s.turnIndex = -1;
+}
+
+export { damageAndroid, distances, hasImage, imageSteps };
