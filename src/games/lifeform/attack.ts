@@ -1,7 +1,7 @@
 import type { CrewReaction } from './content.ts';
 import { androidAt, characterSteps, distances, hasChars, hasImage, neighbours, visibleAt } from './board.ts';
 import { chamberKey, stepCharacter } from './crew-actions.ts';
-import { advanceHostility, advanceSelfDestruct, checkTerror, discardCrew, end, reactionBlocked, tell, then, top, type Cx } from './flow.ts';
+import { advanceHostility, advanceSelfDestruct, checkTerror, discardCrew, end, reactionBlocked, tell, queue, top, type Cx } from './flow.ts';
 import { cardOf, REMORA, type AttackInfo, type LifeformState, type Task } from './state.ts';
 
 /** A crew reaction as a command's arguments. */
@@ -89,7 +89,7 @@ export function startAttack(cx: Cx, chamber: string, from: string | null, how: A
   }
   const a: AttackInfo = { chamber, from, how, waiting: [], pending: null, saved: [], cancelled: false };
   a.waiting = waitingSeats(s, a);
-  then(cx, { k: 'attack', a });
+  queue(cx, { k: 'attack', a });
   settleAttack(cx);
 }
 
@@ -150,7 +150,7 @@ export function passReaction(cx: Cx, seat: number): void {
 }
 
 /** §ATTACK steps 4–6 once nobody may react any more: kills, then ghosts, then a reality calibration. */
-function settleAttack(cx: Cx): void {
+export function settleAttack(cx: Cx): void {
   const s = cx.s;
   const t = top(s);
   if (t?.k !== 'attack' || t.a.waiting.length > 0 || t.a.pending !== null) return;
@@ -175,7 +175,7 @@ function settleAttack(cx: Cx): void {
     return;
   }
   const ghosts = s.images.map((at, i) => (at !== null && i !== s.real ? i : -1)).filter((i) => i >= 0);
-  then(cx, ...(ghosts.length > 0 ? [{ k: 'ghosts', chamber: a.chamber, left: ghosts } as Task] : []), { k: 'calibrate' });
+  queue(cx, ...(ghosts.length > 0 ? [{ k: 'ghosts', chamber: a.chamber, left: ghosts } as Task] : []), { k: 'calibrate' });
   killCharacters(cx, victims);
   checkTerror(cx);
 }
@@ -206,7 +206,7 @@ export function killCharacters(cx: Cx, ids: readonly string[]): void {
       return;
     }
   }
-  if (killed.length > 0 && !s.outcome) then(cx, { k: 'noise', victims: killed });
+  if (killed.length > 0 && !s.outcome) queue(cx, { k: 'noise', victims: killed });
 }
 
 /** §PANIC MOVE: where a character may flee (no vent, outage, terror, image, nor the android's chamber). */
@@ -239,7 +239,7 @@ export function resolveNoise(cx: Cx, noisy: boolean): void {
   for (const seat of s.crewSeats) {
     if (!s.characters.some((c) => c.owner === seat) && s.roles[String(seat)] === undefined && !s.stack.some((t) => t.k === 'control' && t.seat === seat)) tasks.push({ k: 'control', seat });
   }
-  then(cx, ...tasks);
+  queue(cx, ...tasks);
 }
 
 /** Control options for a seat whose last character died (§TAKING CONTROL). */
@@ -299,7 +299,7 @@ export function meetImages(cx: Cx, moved: readonly string[]): void {
     tasks.push({ k: 'calibrate' });
   }
   const dedup = tasks.filter((t, i) => t.k !== 'calibrate' || tasks.findIndex((x) => x.k === 'calibrate') === i);
-  then(cx, ...dedup);
+  queue(cx, ...dedup);
   if (attacked !== null) startAttack(cx, attacked, null, 'meet');
 }
 

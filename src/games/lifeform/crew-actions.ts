@@ -1,6 +1,6 @@
 import type { CrewIcon, LoadoutColumn } from './content.ts';
 import { androidAt, characterSteps, distances, doorBlocks, hasChars, hasImage, imageSteps, neighbours, visibleAt } from './board.ts';
-import { advanceHostility, advanceSelfDestruct, crewDraw, damageAndroid, resetCocoon, tell, then, type Cx } from './flow.ts';
+import { advanceHostility, advanceSelfDestruct, crewDraw, damageAndroid, resetCocoon, tell, queue, type Cx } from './flow.ts';
 import { REMORA, type Character, type LifeformState } from './state.ts';
 
 /** The arguments of one action of a row (or of a continuing move): only the ones the action needs. */
@@ -139,10 +139,10 @@ export function loadMission(cx: Cx, seat: number, column: string): void {
     s.flamethrowerTaken = true;
     (s.hands[String(seat)] as string[]).push(`${s.board.flamethrower}.1`);
     tell(cx, 'crew.flamethrower', { seat });
-    if ((s.hands[String(seat)] as string[]).length > s.board.handLimit) then(cx, { k: 'discard', seat });
+    if ((s.hands[String(seat)] as string[]).length > s.board.handLimit) queue(cx, { k: 'discard', seat });
   }
-  if (bonus === 'removeOutage' && s.outages.length > 0) then(cx, { k: 'outageRemove', seat });
-  if (bonus === 'moveOutage' && s.outages.length > 0) then(cx, { k: 'outageMove', seat });
+  if (bonus === 'removeOutage' && s.outages.length > 0) queue(cx, { k: 'outageRemove', seat });
+  if (bonus === 'moveOutage' && s.outages.length > 0) queue(cx, { k: 'outageMove', seat });
 }
 
 /** Takes one mission token from a chamber onto the loadout. */
@@ -160,7 +160,7 @@ export function stepCharacter(cx: Cx, ch: Character, to: string): void {
     cx.s.laser = 'taken';
     (cx.s.hands[String(ch.owner)] as string[]).push(`${cx.s.board.miningLaser}.1`);
     tell(cx, 'crew.miningLaser', { seat: ch.owner });
-    if ((cx.s.hands[String(ch.owner)] as string[]).length > cx.s.board.handLimit) then(cx, { k: 'discard', seat: ch.owner });
+    if ((cx.s.hands[String(ch.owner)] as string[]).length > cx.s.board.handLimit) queue(cx, { k: 'discard', seat: ch.owner });
   }
 }
 
@@ -219,8 +219,8 @@ export function applyCrew(cx: Cx, seat: number, icon: CrewIcon, c: Choice): stri
     case 'run':
       if (ch && c.to) {
         stepCharacter(cx, ch, c.to[0] as string);
-        if (icon === 'move2') then(cx, { k: 'more', seat, side: 'crew', action: 'move2', who: ch.id, used: [ch.id], left: 1, path: [] });
-        if (icon === 'run' && !s.terrors.includes(ch.at)) then(cx, { k: 'more', seat, side: 'crew', action: 'run', who: ch.id, used: [ch.id], left: 1, path: [] });
+        if (icon === 'move2') queue(cx, { k: 'more', seat, side: 'crew', action: 'move2', who: ch.id, used: [ch.id], left: 1, path: [] });
+        if (icon === 'run' && !s.terrors.includes(ch.at)) queue(cx, { k: 'more', seat, side: 'crew', action: 'run', who: ch.id, used: [ch.id], left: 1, path: [] });
         return [ch.id];
       }
       return [];
@@ -255,7 +255,7 @@ export function activateAbility(cx: Cx, seat: number, ch: Character, which: 'ski
   tell(cx, `crew.${which}`, { characterKey: `character.${ch.id}.name` });
   if (!effect) return;
   if (effect.op === 'draw') crewDraw(cx, seat, effect.n);
-  if (effect.op === 'actions') then(cx, { k: 'row', seat, side: 'crew', icons: [...effect.icons], done: effect.icons.map(() => false), moved: [], by: ch.id });
+  if (effect.op === 'actions') queue(cx, { k: 'row', seat, side: 'crew', icons: [...effect.icons], done: effect.icons.map(() => false), moved: [], by: ch.id });
 }
 
 /** Whether the character's chamber holds the android or other characters that block things (helper for views). */

@@ -1,5 +1,5 @@
 import { sdMinute, sdReached } from './board.ts';
-import { end, tell, then, type Cx } from './flow.ts';
+import { end, tell, queue, type Cx } from './flow.ts';
 import { REMORA, type LifeformState } from './state.ts';
 
 /** How many tokens a loadout column needs before launch (§LAUNCH THE REMORA SEQUENCE). */
@@ -35,7 +35,7 @@ export function proposeLaunch(cx: Cx, seat: number): void {
   const voters = launchVoters(cx.s, seat);
   tell(cx, 'launch.proposed', { seat });
   if (voters.length === 0) launch(cx);
-  else then(cx, { k: 'agree', seats: voters });
+  else queue(cx, { k: 'agree', seats: voters });
 }
 
 /** §ENDING A, B and C. The showdown stage itself is not played yet: the game stops there (README). */

@@ -18,7 +18,7 @@ export function tell(cx: Cx, code: string, params: Params = {}, to: 'public' | n
 }
 
 /** Pushes tasks so that the first listed is resolved first. */
-export function then(cx: Cx, ...tasks: Task[]): void {
+export function queue(cx: Cx, ...tasks: Task[]): void {
   for (let i = tasks.length - 1; i >= 0; i--) cx.s.stack.push(tasks[i] as Task);
 }
 
@@ -60,7 +60,7 @@ export function crewDraw(cx: Cx, seat: number, n: number): void {
 
 export function checkHandLimit(cx: Cx, seat: number): void {
   const hand = cx.s.hands[String(seat)] ?? [];
-  if (hand.length > cx.s.board.handLimit && !cx.s.stack.some((t) => t.k === 'discard' && t.seat === seat)) then(cx, { k: 'discard', seat });
+  if (hand.length > cx.s.board.handLimit && !cx.s.stack.some((t) => t.k === 'discard' && t.seat === seat)) queue(cx, { k: 'discard', seat });
 }
 
 export function lifeformDraw(cx: Cx, n: number): void {
@@ -93,10 +93,10 @@ export function advanceSelfDestruct(cx: Cx, n: number): void {
     }
     const minute = s.board.minutes[s.sd];
     tell(cx, 'track.selfDestruct', { minute: minute ?? 0 });
-    if (s.board.sdTerror[s.sd] && s.terrorPool > 0) then(cx, { k: 'token', kind: 'terror', optional: true });
+    if (s.board.sdTerror[s.sd] && s.terrorPool > 0) queue(cx, { k: 'token', kind: 'terror', optional: true });
     if (minute === 20) {
       s.vents++;
-      then(cx, { k: 'stowaway' });
+      queue(cx, { k: 'stowaway' });
     }
     if (minute === 10) {
       for (const c of s.characters) c.heat = false;
@@ -113,7 +113,7 @@ export function advanceMalfunction(cx: Cx, n: number): void {
     s.malfunction++;
     const task = s.board.malfunction[s.malfunction];
     tell(cx, 'track.malfunction', { space: s.malfunction });
-    if (task === 'powerOutage' && s.outagePool > 0) then(cx, { k: 'token', kind: 'outage', optional: false });
+    if (task === 'powerOutage' && s.outagePool > 0) queue(cx, { k: 'token', kind: 'outage', optional: false });
     if (task === 'androidMalfunctions' && s.android.state === 'inactive') {
       s.android = { state: 'active', at: s.board.places.hypersleep, deviation: false };
       tell(cx, 'android.active');
@@ -130,7 +130,7 @@ export function advanceHostility(cx: Cx, n: number): void {
     s.hostility++;
     const space = s.board.hostility[s.hostility];
     if (space?.draw) lifeformDraw(cx, 1);
-    if (space?.terror && s.terrorPool > 0) then(cx, { k: 'token', kind: 'terror', optional: false });
+    if (space?.terror && s.terrorPool > 0) queue(cx, { k: 'token', kind: 'terror', optional: false });
   }
   tell(cx, 'track.hostility', { space: s.hostility });
 }
@@ -169,7 +169,7 @@ export function advanceCocoon(cx: Cx): void {
   if (s.images.includes(null)) tasks.push({ k: 'thirdImage' });
   tasks.push({ k: 'calibrate' });
   if (shipChambers(s).some((c) => (s.mission[c] ?? 0) > 0)) tasks.push({ k: 'missionReturn' });
-  then(cx, ...tasks);
+  queue(cx, ...tasks);
 }
 
 /** §FLAMETHROWER – COCOON: back to the start; the lifeform obeys its new hand size and loses a third image. */
@@ -180,7 +180,7 @@ export function resetCocoon(cx: Cx): void {
   const tasks: Task[] = [];
   if (s.lfHand.length > lifeformHandSize(s)) tasks.push({ k: 'lfDiscard' });
   if (s.images.every((i) => i !== null)) tasks.push({ k: 'removeGhost' });
-  then(cx, ...tasks);
+  queue(cx, ...tasks);
 }
 
 /** Terror and objective effects (§CHARACTER MEETS TERROR), for the crew seat `seat`. */

@@ -1,7 +1,7 @@
 import type { LifeformIcon } from './content.ts';
 import { androidAt, characterSteps, hasChars, hasImage, imageSteps, neighbours, sdReached, visibleAt } from './board.ts';
 import { chamberKey, stepCharacter, type Choice } from './crew-actions.ts';
-import { advanceCocoon, advanceMalfunction, advanceSelfDestruct, placeToken, tell, then, tokenChambers, type Cx } from './flow.ts';
+import { advanceCocoon, advanceMalfunction, advanceSelfDestruct, placeToken, tell, queue, tokenChambers, type Cx } from './flow.ts';
 import { killCharacters, startAttack } from './attack.ts';
 import { REMORA, type LifeformState } from './state.ts';
 
@@ -189,9 +189,9 @@ export function applyLifeform(cx: Cx, icon: LifeformIcon, c: LfChoice): void {
     case 'move3':
       s.images[c.image as number] = (c.to as string[])[0] as string;
       tell(cx, 'image.moved', { image: c.image as number, chamberKey: chamberKey(s.images[c.image as number] as string) });
-      if (icon === 'move2') then(cx, { k: 'more', seat, side: 'lifeform', action: 'move2', who: String(c.image), used: [String(c.image)], left: 1, path: [] });
-      if (icon === 'move3') then(cx, { k: 'more', seat, side: 'lifeform', action: 'move3', who: String(c.image), used: [String(c.image)], left: 2, path: [] });
-      if (icon === 'moveTwice') then(cx, { k: 'more', seat, side: 'lifeform', action: 'moveTwice', who: String(c.image), used: [String(c.image)], left: 1, path: [] });
+      if (icon === 'move2') queue(cx, { k: 'more', seat, side: 'lifeform', action: 'move2', who: String(c.image), used: [String(c.image)], left: 1, path: [] });
+      if (icon === 'move3') queue(cx, { k: 'more', seat, side: 'lifeform', action: 'move3', who: String(c.image), used: [String(c.image)], left: 2, path: [] });
+      if (icon === 'moveTwice') queue(cx, { k: 'more', seat, side: 'lifeform', action: 'moveTwice', who: String(c.image), used: [String(c.image)], left: 1, path: [] });
       return;
     case 'powerOutage':
     case 'terror':
@@ -222,7 +222,7 @@ export function applyLifeform(cx: Cx, icon: LifeformIcon, c: LfChoice): void {
       if (c.ability === 'hullBreach') startAttack(cx, c.chamber as string, null, 'breach');
       return;
     case 'swapIdentities':
-      then(cx, { k: 'calibrate' });
+      queue(cx, { k: 'calibrate' });
       return;
     case 'vent': {
       const i = c.image as number;

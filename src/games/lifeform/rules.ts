@@ -1,10 +1,10 @@
 import { canonicalJson, draftCopy, ok, reject, type DecideContext, type GameCommand, type Outcome, type Rejection, type Result } from '../../core/index.ts';
 import type { CrewIcon, LifeformIcon } from './content.ts';
 import { characterById, distances, hasImage, imageSteps, visibleAt } from './board.ts';
-import { meetImages, passReaction, playReaction, resolveNoise, resolveReaction, takeControl } from './attack.ts';
+import { meetImages, passReaction, settleAttack, playReaction, resolveNoise, resolveReaction, takeControl } from './attack.ts';
 import { activateAbility, applyCrew, chamberKey, collectFrom, stepCharacter, type Choice } from './crew-actions.ts';
 import { launch, proposeLaunch } from './endgame.ts';
-import { advanceHostility, advanceSelfDestruct, applyEffects, checkTerror, crewDraw, damageAndroid, destroyAndroid, discardCrew, lifeformDraw, lifeformHandSize, placeToken, tell, then, top, type Cx } from './flow.ts';
+import { advanceHostility, advanceSelfDestruct, applyEffects, checkTerror, crewDraw, damageAndroid, destroyAndroid, discardCrew, lifeformDraw, lifeformHandSize, placeToken, tell, queue, top, type Cx } from './flow.ts';
 import { applyLifeform, type LfChoice } from './lifeform-actions.ts';
 import { clean, collectors, imageNear, legalCommands, rowOptions, taskSeats } from './legal.ts';
 import { setupOutages } from './setup.ts';
@@ -102,7 +102,7 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
         s.lfDiscard.push(a.card);
         tell(cx, 'lifeform.played', { cardKey: `lifeform.card.${cardOf(a.card)}.name`, row: a.row });
       }
-      then(cx, { k: 'row', seat, side, icons: [...icons], done: icons.map(() => false), moved: [], by: null });
+      queue(cx, { k: 'row', seat, side, icons: [...icons], done: icons.map(() => false), moved: [], by: null });
       return;
     }
     case 'skill':
@@ -218,7 +218,7 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
       s.stack.pop();
       s.vents--;
       tell(cx, 'lifeform.vent');
-      then(cx, { k: 'row', seat, side: 'lifeform', icons: ['vent'], done: [false], moved: [], by: null });
+      queue(cx, { k: 'row', seat, side: 'lifeform', icons: ['vent'], done: [false], moved: [], by: null });
       return;
     case 'react':
       playReaction(cx, seat, { card: a.card, who: a.who, to: a.to });
@@ -338,7 +338,7 @@ function moveAndroid(cx: Cx, to: string | undefined, link: readonly string[] | u
   if (to === REMORA) {
     const n = s.board.androidRemove[s.androidStatus] ?? 0;
     tell(cx, 'android.boarded', { n });
-    then(cx, { k: 'strip', left: n });
+    queue(cx, { k: 'strip', left: n });
   }
 }
 
@@ -351,7 +351,7 @@ function androidPhase(cx: Cx): void {
     return;
   }
   if (s.android.deviation) {
-    then(cx, { k: 'androidMove' });
+    queue(cx, { k: 'androidMove' });
     return;
   }
   const next = s.board.androidPath[s.board.androidPath.indexOf(at) + 1];
@@ -371,7 +371,7 @@ function startTurn(cx: Cx): void {
   }
   s.reacted = [];
   const aboardOnly = s.characters.filter((c) => c.owner === seat).every((c) => c.at === REMORA);
-  then(cx, { k: 'turn', seat, stage: aboardOnly ? 'activity' : 'collect', collected: [] });
+  queue(cx, { k: 'turn', seat, stage: aboardOnly ? 'activity' : 'collect', collected: [] });
   tell(cx, 'turn.crew', { seat, round: s.round });
 }
 
@@ -452,6 +452,9 @@ function settle(cx: Cx, t: Task): boolean {
       }
       return false;
     case 'attack':
+      if (t.a.waiting.length > 0 || t.a.pending !== null) return false;
+      settleAttack(cx);
+      return true;
     case 'noise':
     case 'decide':
     case 'lifeformTurn':
@@ -476,7 +479,7 @@ function nextStep(cx: Cx): void {
     if (deciders.length > 0 && !s.stack.some((t) => t.k === 'decide')) {
       cx.revealed = true;
       for (const seat of deciders) tell(cx, 'objective.revealed', { seat, objectiveKey: `objective.${s.objectives[String(seat)] ?? ''}.name` });
-      then(cx, ...deciders.map((seat) => ({ k: 'decide', seat }) as Task));
+      queue(cx, ...deciders.map((seat) => ({ k: 'decide', seat }) as Task));
       s.phase = 'crew';
       s.turnIndex = -1;
       return;
@@ -499,7 +502,7 @@ function nextStep(cx: Cx): void {
     s.phase = 'lifeform';
     s.reacted = [];
     tell(cx, 'phase.lifeform', { minute: s.board.minutes[s.sd] ?? 0 });
-    then(cx, { k: 'lifeformTurn' });
+    queue(cx, { k: 'lifeformTurn' });
     return;
   }
   s.round++;
