@@ -14,7 +14,10 @@ export function why(s: LifeformState, seat: number, c: GameCommand): Rejection {
   const t = s.stack[s.stack.length - 1];
   if (!taskSeats(s, t).includes(seat)) return r('notYourTurn', { kind: t?.k ?? 'none' });
   const legal = legalCommands(s, seat);
-  if (!legal.some((l) => l.type === c.type)) return r('notNow', { type: c.type, kind: t?.k ?? 'none' });
+  const notNow = r('notNow', { type: c.type, kind: t?.k ?? 'none' });
+  const sameType = legal.some((l) => l.type === c.type);
+  const turnActivity = t?.k === 'turn' && t.stage === 'activity';
+  if (!sameType && !(turnActivity && ['laser', 'heat', 'skill', 'play'].includes(c.type)) && !(t?.k === 'lifeformTurn' && ['lurk', 'vent', 'play'].includes(c.type))) return notNow;
   const a = c.args as Record<string, unknown>;
   const hand = seat === s.lifeformSeat ? s.lfHand : (s.hands[String(seat)] ?? []);
   const who = typeof a.who === 'string' ? characterById(s, a.who) : undefined;
@@ -47,13 +50,13 @@ export function why(s: LifeformState, seat: number, c: GameCommand): Rejection {
       if (who && s.outages.includes(who.at)) return r('laser.powerOutage');
       return r('laser.noTarget');
     case 'heat':
-      return r('heat.noToken');
+      return sameType ? r('illegal', { type: c.type }) : r('heat.noToken');
     case 'skill':
-      return r('skill.used');
+      return who?.skill ? r('skill.used') : r('illegal', { type: c.type });
     case 'lurk':
-      return r('lurk.handFull');
+      return sameType ? r('lurk.discardTooMany') : r('lurk.handFull');
     case 'vent':
-      return r('vent.noToken');
+      return s.vents === 0 ? r('vent.noToken') : r('vent.noChamber');
     case 'collect':
       if (who?.hidden) return r('collect.hidden');
       return r('collect.notHere');
@@ -77,5 +80,5 @@ export function why(s: LifeformState, seat: number, c: GameCommand): Rejection {
     case 'launch':
       return r('launch.notReady');
   }
-  return r('illegal', { type: c.type });
+  return sameType ? r('illegal', { type: c.type }) : notNow;
 }
