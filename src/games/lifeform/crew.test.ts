@@ -103,7 +103,7 @@ describe('lifeform §1 CREW ACTIVITY', () => {
       put(d, 1, 'galley');
       d.outages = [];
       d.terrors = [];
-      d.images = ['reactor', 'waste', null];
+      d.images = ['reactor', 'sister-interface', null];
     });
     let g = act(s, 1, 'play', { card: 'dash.1', row: 1 }).state;
     g = act(g, 1, 'act', { i: 0, who: s.characters[0]?.id, to: ['engineering'] }).state;
@@ -113,7 +113,7 @@ describe('lifeform §1 CREW ACTIVITY', () => {
       d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] } as Task];
     });
     expect(refused(g, 1, 'laser', { who: g.characters[1]?.id, image: 0, to: 'engineering' }).code).toBe('lifeform.laser.noTarget');
-    const shot = act(g, 1, 'laser', { who: g.characters[0]?.id, image: 0, to: 'hydroponics' }, 5);
+    const shot = act(g, 1, 'laser', { who: g.characters[0]?.id, image: 0, to: 'waste' }, 5);
     expect(shot.state.lfHand).toEqual([]);
     expect(shot.state.outages).toContain('reactor');
     expect(shot.state.hostility).toBe(g.hostility + 1);

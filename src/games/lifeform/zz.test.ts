@@ -1,19 +1,23 @@
 import { it } from 'vitest';
-import { loadValleyForge } from './fixture.test-helper.ts';
-import { playRandom } from './play.test-helper.ts';
-it('smoke', async () => {
-  const pack = await loadValleyForge();
-  const codes = new Map<string, number>();
-  const types = new Map<string, number>();
-  const ends = new Map<string, number>();
-  for (let seed = 1; seed < 200; seed++) {
-    const ch = Array.from({ length: 50 }, (_, i) => (seed * 7919 + i * 104729) % 10007);
-    const p = playRandom(pack, seed, 2 + (seed % 3), ch, 3000);
-    for (const st of p.steps) { types.set(st.command.type, (types.get(st.command.type) ?? 0) + 1); for (const e of st.events) codes.set(e.code, (codes.get(e.code) ?? 0) + 1); }
-    const k = JSON.stringify(p.last.state.outcome?.reason ?? p.last.state.stack.at(-1)?.k);
-    ends.set(k, (ends.get(k) ?? 0) + 1);
-  }
-  console.log([...codes].sort().map(([k, v]) => `${k}=${v}`).join('\n'));
-  console.log([...types].sort().map(([k, v]) => `${k}=${v}`).join(' '));
-  console.log([...ends]);
+import { lifeformGame } from './index.ts';
+import { act, arrange, hand, put, setUp } from './scenario.test-helper.ts';
+it('dbg', () => {
+  const s = arrange(setUp(2), (d) => {
+    d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }];
+    hand(d, 1, ['dash.1']);
+    put(d, 0, 'stores'); put(d, 1, 'galley'); d.outages = []; d.terrors = []; d.images = ['reactor', 'waste', null];
+  });
+  let g = act(s, 1, 'play', { card: 'dash.1', row: 1 }).state;
+  g = act(g, 1, 'act', { i: 0, who: s.characters[0]?.id, to: ['engineering'] }).state;
+  console.log(JSON.stringify(g.stack), g.characters.map(c=>c.id+'@'+c.at), g.images, g.outages, g.hands['1']);
+  if (g.stack.at(-1)?.k === 'more') g = act(g, 1, 'stop').state;
+  console.log(JSON.stringify(g.stack), g.characters.map(c=>c.id+'@'+c.at), g.images, g.real);
+});
+it('dbg2', () => {
+  const s = arrange(setUp(2), (d) => {
+    d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }];
+    hand(d, 1, ['laser.1']); d.laser='taken';
+    put(d, 0, 'engineering'); put(d, 1, 'galley'); d.outages = []; d.terrors = []; d.images = ['reactor', 'waste', null];
+  });
+  console.log(JSON.stringify(lifeformGame.legalCommands(s, 1).filter(c => c.type === 'laser')), s.board.miningLaser);
 });
