@@ -4,6 +4,8 @@ import type { LifeformPack } from './content.ts';
 import { loadValleyForge } from './fixture.test-helper.ts';
 import { lifeformGame } from './index.ts';
 import type { LifeformState } from './state.ts';
+import type { Cx } from './flow.ts';
+import { advance } from './rules.ts';
 
 export const pack: LifeformPack = await loadValleyForge();
 
@@ -78,3 +80,12 @@ export function hand(d: LifeformState, seat: number, cards: string[]): void {
 }
 
 export const codes = (events: readonly GameEvent[]): string[] => events.map((e) => e.code);
+
+/** Runs the order of play from an arranged state with nothing pending (the next phase starts). */
+export function flow(s: LifeformState, edit: (d: LifeformState) => void, seed = 3): Step {
+  const d = draftCopy(s);
+  edit(d);
+  const cx: Cx = { s: d, rng: createRng(seedRng(seed)), events: [], revealed: false };
+  advance(cx);
+  return { state: d, events: cx.events, revealed: cx.revealed };
+}
