@@ -17,7 +17,7 @@ export function why(s: LifeformState, seat: number, c: GameCommand): Rejection {
   const notNow = r('notNow', { type: c.type, kind: t?.k ?? 'none' });
   const sameType = legal.some((l) => l.type === c.type);
   const turnActivity = t?.k === 'turn' && t.stage === 'activity';
-  if (!sameType && !(turnActivity && ['laser', 'heat', 'skill', 'play'].includes(c.type)) && !(t?.k === 'lifeformTurn' && ['lurk', 'vent', 'play'].includes(c.type))) return notNow;
+  if (!sameType && !(turnActivity && ['laser', 'heat', 'skill', 'play', 'launch'].includes(c.type)) && !(t?.k === 'lifeformTurn' && ['lurk', 'vent', 'play'].includes(c.type))) return notNow;
   const a = c.args as Record<string, unknown>;
   const hand = seat === s.lifeformSeat ? s.lfHand : (s.hands[String(seat)] ?? []);
   const who = typeof a.who === 'string' ? characterById(s, a.who) : undefined;
