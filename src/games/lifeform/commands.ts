@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { loadoutColumns } from './content.ts';
+
+const id = z.string().min(1).max(64);
+const image = z.number().int().min(0).max(2);
+const path = z.array(id).min(1).max(3);
+const link = z.tuple([id, id]);
+
+/** The arguments of one action of a row (crew-actions.ts `Choice`, lifeform-actions.ts `LfChoice`). */
+const choice = {
+  who: id.optional(),
+  to: path.optional(),
+  image: image.optional(),
+  images: z.array(image).min(2).max(3).optional(),
+  link: link.optional(),
+  chamber: id.optional(),
+  objective: id.optional(),
+  column: z.enum(loadoutColumns).optional(),
+  data: z.literal(true).optional(),
+  ability: z.enum(['androidKill', 'moveAlien3', 'hullBreach']).optional(),
+};
+
+/** One schema per command type (issue 17 "Commands"); which are legal now is `legalCommands`. */
+export const lifeformCommandSchemas = {
+  /** §SETUP: two of the three character disks offered, chosen in secret. */
+  pick: z.strictObject({ characters: z.tuple([id, id]) }),
+  /** §SETUP power outages, the malfunction track's outage, and the loadout/cocoon tasks placing tokens. */
+  outage: z.strictObject({ chamber: id }),
+  /** Terror tokens: at setup on C deck, from the self-destruct and hostility tracks. */
+  terror: z.strictObject({ chamber: id }),
+  /** Declines an optional token (the self-destruct track's terror icon). */
+  skip: z.strictObject({}),
+  /** §SETUP images in start chambers; the cocoon track's third image in a vent chamber. */
+  image: z.strictObject({ chamber: id }),
+  /** §REALITY CALIBRATION. */
+  calibrate: z.strictObject({ image }),
+  /** A "decide immediately" objective's choice. */
+  decide: z.strictObject({ option: z.number().int().min(0).max(2) }),
+  /** §STEP 1: a non-hidden character collects a mission token onto a loadout column. */
+  collect: z.strictObject({ who: id, column: z.enum(loadoutColumns) }),
+  equip: z.strictObject({ n: z.union([z.literal(2), z.literal(3)]) }),
+  /** Play a crew card (crew seat) or a lifeform card (lifeform seat), choosing a row. */
+  play: z.strictObject({ card: id, row: z.number().int().min(0).max(2) }),
+  skill: z.strictObject({ who: id }),
+  heat: z.strictObject({}),
+  laser: z.strictObject({ who: id, image: image.optional(), android: z.literal(true).optional(), to: id.optional() }),
+  cell: z.strictObject({ card: id, mode: z.enum(['electrify', 'bulkhead']), to: z.array(id).max(3).optional(), link: link.optional() }),
+  /** Ends a turn with nothing to do (crew aboard the Remora, a role seat, or a lifeform with no legal activity). */
+  pass: z.strictObject({}),
+  /** One action of the row being resolved. */
+  act: z.strictObject({ i: z.number().int().min(0).max(3), ...choice }),
+  /** The next part of a MOVE for two, a RUN! or a multi-image move. */
+  step: z.strictObject({ who: id.optional(), image: image.optional(), to: id }),
+  stop: z.strictObject({}),
+  discard: z.strictObject({ card: id }),
+  lurk: z.strictObject({ discard: z.array(id).max(3) }),
+  vent: z.strictObject({}),
+  react: z.strictObject({ card: id, who: id, to: path.optional() }),
+  noReaction: z.strictObject({}),
+  counter: z.strictObject({ card: id }),
+  allow: z.strictObject({}),
+  noise: z.strictObject({ noisy: z.boolean() }),
+  panic: z.strictObject({ who: id, to: id.optional() }),
+  control: z.strictObject({ character: id.optional(), role: z.enum(['cat', 'sister']).optional() }),
+  ghost: z.strictObject({ image, to: id }),
+  remove: z.strictObject({ image }),
+  stowaway: z.strictObject({ card: id }),
+  unpower: z.strictObject({ chamber: id }),
+  shiftOutage: z.strictObject({ chamber: id, to: id }),
+  unmission: z.strictObject({ chamber: id }),
+  strip: z.strictObject({ column: z.enum(loadoutColumns) }),
+  android: z.strictObject({ to: id.optional(), link: link.optional() }),
+  launch: z.strictObject({}),
+  /** §THE SHIP'S CAT: placed in a vent chamber, one move a turn, its cards, aboard the Remora. */
+  cat: z.strictObject({ chamber: id }),
+  catMove: z.strictObject({ to: id }),
+  catAboard: z.strictObject({}),
+  /** A ship's cat or SIS-TER card from the face-up supply (`image`/`to` for a scare). */
+  roleCard: z.strictObject({ card: id, image: image.optional(), to: id.optional() }),
+  /** Moves a token one space on the role board (a trigger space gives a card back). */
+  roleToken: z.strictObject({ track: z.number().int().min(0).max(1) }),
+  /** §SHOWDOWN STAGE: hibernation cards dealt one at a time to a surviving crew member. */
+  share: z.strictObject({ seat: z.number().int().min(0).max(3) }),
+  /** The lifeform keeps one of the cards drawn for the energy column. */
+  keep: z.strictObject({ card: id }),
+  target: z.strictObject({ seat: z.number().int().min(0).max(3) }),
+  fight: z.strictObject({ card: id, tokens: z.number().int().min(0).max(9), stowaway: z.boolean() }),
+  cancel: z.strictObject({ item: z.enum(['halon', 'remora', 'laser']) }),
+  face: z.strictObject({}),
+  drop: z.strictObject({ icon: z.string().min(1).max(16) }),
+  match: z.strictObject({ card: id }),
+  data: z.strictObject({ icon: z.string().min(1).max(16) }),
+  sacrifice: z.strictObject({ who: id }),
+  yield: z.strictObject({}),
+  agree: z.strictObject({ yes: z.boolean() }),
+} as const;

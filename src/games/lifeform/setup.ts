@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { mutableCopy, type Rng, type SeatInfo } from '../../core/index.ts';
+import type { LifeformPack } from './content.ts';
+import { compileBoard, type LifeformState } from './state.ts';
+
+/** Game options: which seat plays the lifeform (the seat after it takes the first crew turn). */
+export const lifeformOptionsSchema = z.strictObject({ lifeform: z.number().int().min(0).max(3).default(0) });
+export type LifeformOptions = z.infer<typeof lifeformOptionsSchema>;
+
+const instances = (cards: readonly { id: string; copies: number }[]): string[] =>
+  cards.flatMap((c) => Array.from({ length: c.copies }, (_, i) => `${c.id}.${i + 1}`));
+
+/**
+ * §SETUP, the parts needing no one's choice: tracks at their start spaces by player count, mission tokens
+ * by chamber number, decks shuffled, three crew cards per crew seat and three lifeform cards, three
+ * character disks offered per crew seat, one vent token (two with four players), and a secret objective
+ * per crew seat. The choices follow as tasks: characters, power outages, images, calibration, terror.
+ */
+export function setupGame(options: LifeformOptions, seats: readonly SeatInfo[], rng: Rng, pack: LifeformPack): LifeformState {
+  const players = Math.min(4, Math.max(2, seats.length)) as 2 | 3 | 4;
+  const key = String(players) as '2' | '3' | '4';
+  const board = compileBoard(pack, players);
+  const lifeformSeat = options.lifeform < seats.length ? options.lifeform : 0;
+  const crewSeats = Array.from({ length: seats.length - 1 }, (_, i) => (lifeformSeat + 1 + i) % seats.length);
+  const crewDeck = rng.shuffle(instances(pack.crew.filter((c) => c.special === null)));
+  const lfDeck = rng.shuffle(instances(pack.lifeform.cards));
+  const terrorDeck = rng.shuffle(pack.terror.map((t) => t.id));
+  const disks = rng.shuffle(pack.characters.map((c) => c.id));
+  const objectives = rng.shuffle(pack.objectives.map((o) => o.id));
+  const hands: Record<string, string[]> = {};
+  const offers: Record<string, string[]> = {};
+  const picks: Record<string, string[] | null> = {};
+  const objectiveOf: Record<string, string | null> = {};
+  const data: Record<string, number> = {};
+  for (const seat of crewSeats) {
+    hands[String(seat)] = crewDeck.splice(0, 3);
+    offers[String(seat)] = disks.splice(0, 3);
+    picks[String(seat)] = null;
+    objectiveOf[String(seat)] = objectives.shift() ?? null;
+    data[String(seat)] = 0;
+  }
+  const mission: Record<string, number> = {};
+  let onBoard = 0;
+  for (const c of pack.ship.chambers) {
+    mission[c.id] = c.mission;
+    onBoard += c.mission;
+  }
+  const coolant = pack.game.loadout.find((c) => c.id === 'coolant');
+  const state: LifeformState = {
+    v: 1,
+    board,
+    seats: seats.length,
+    lifeformSeat,
+    crewSeats,
+    round: 1,
+    turnIndex: 0,
+    phase: 'setup',
+    stack: [{ k: 'setupTerror' }, { k: 'calibrate' }, { k: 'image', left: 2 }, { k: 'outage', placed: [] }, ...(players === 2 ? [{ k: 'catPlace' as const, seat: crewSeats[0] as number }] : []), { k: 'pick' }],
+    offers,
+    picks,
+    characters: [],
+    dead: [],
+    roles: {},
+    hands,
+    crewDeck,
+    crewDiscard: [],
+    lfHand: lfDeck.splice(0, 3),
+    lfDeck,
+    lfDiscard: [],
+    terrorDeck,
+    terrorDiscard: [],
+    images: [null, null, null],
+    real: null,
+    mission,
+    missionPool: pack.game.missionTokens - onBoard,
+    outages: [],
+    outagePool: pack.game.powerOutageTokens,
+    terrors: [],
+    terrorPool: pack.game.terrorTokens,
+    door: null,
+    loadout: Object.fromEntries(pack.game.loadout.map((c) => [c.id, 0])),
+    overheating: coolant?.overheating ?? 0,
+    flamethrowerTaken: false,
+    laser: 'board',
+    sd: pack.game.selfDestruct.start[key],
+    malfunction: 0,
+    androidStatus: 0,
+    cocoon: 0,
+    hostility: pack.game.hostility.start[key],
+    android: { state: 'inactive', at: null, deviation: false },
+    vents: players === 4 ? 2 : 1,
+    lifeformSurvival: null,
+    hullBreach: null,
+    stowaway: null,
+    stowawayToken: false,
+    objectives: objectiveOf,
+    objectivesDone: [],
+    data,
+    reacted: [],
+    bulkheadBy: null,
+    lastManAboard: false,
+    showdown: null,
+    cat: players === 2 ? { at: null, moved: false, played: false, gone: false } : null,
+    roleCards: { cat: players === 2 ? pack.roles.cat.cards.map((c) => c.id) : [], sister: [], catDiscard: [], sisterDiscard: [] },
+    roleBoards: {},
+    outcome: null,
+  };
+  return { ...mutableCopy({ ...state, board: null }), board } as LifeformState;
+}
+
+/** The deck letters a setup power outage may go on next: one per deck per pass, two passes with four players. */
+export function outageDecksOpen(s: LifeformState, placed: readonly string[]): string[] {
+  const perPass = 3;
+  const passStart = Math.floor(placed.length / perPass) * perPass;
+  const thisPass = placed.slice(passStart).map((c) => s.board.chambers[c]?.deck);
+  return ['a', 'b', 'c'].filter((d) => !thisPass.includes(d as 'a'));
+}
+
+/** Power outages placed during setup: three, six with four players (§SETUP). */
+export const setupOutages = (s: LifeformState): number => (s.seats === 4 ? 6 : 3);

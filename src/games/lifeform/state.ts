@@ -1,0 +1,278 @@
+import { sealedCopy } from '../../core/index.ts';
+import type { AbilityEffect, CrewIcon, CrewReaction, DeckId, LifeformIcon, LifeformPack, LifeformReaction, LoadoutColumn, TerrorEffect } from './content.ts';
+
+/** The Remora as a chamber id: a chamber for movement only (§USE REMORA ENERGY CELL). */
+export const REMORA = 'remora';
+
+export interface ChamberInfo {
+  readonly deck: DeckId | 'remora';
+  readonly mission: number;
+  readonly vent: boolean;
+  readonly lifeformStart: boolean;
+  readonly cocoon: boolean;
+  readonly circuit: boolean;
+  readonly objective: boolean;
+  readonly shielded: boolean;
+}
+
+export interface CrewCardDef {
+  readonly rows: readonly (readonly CrewIcon[])[];
+  readonly reaction: CrewReaction | null;
+  readonly special: 'miningLaser' | 'flamethrower' | null;
+}
+
+export interface LifeformCardDef {
+  readonly rows: readonly (readonly LifeformIcon[])[];
+  readonly reaction: LifeformReaction | null;
+}
+
+/**
+ * What the rules read from the pack, compiled once at setup and sealed (shared by every snapshot), so
+ * views and legal moves need no pack. Card instances are `<card id>.<copy>`.
+ */
+export interface Board {
+  readonly chambers: Readonly<Record<string, ChamberInfo>>;
+  /** Every chamber id in pack order, the Remora last. */
+  readonly order: readonly string[];
+  readonly corridors: readonly (readonly [string, string])[];
+  readonly tunnels: readonly (readonly [string, string])[];
+  readonly places: LifeformPack['ship']['places'];
+  /** The AI path from Hypersleep to the Remora (the Remora appended). */
+  readonly androidPath: readonly string[];
+  readonly minutes: readonly (number | null)[];
+  readonly sdTerror: readonly boolean[];
+  readonly malfunction: readonly string[];
+  readonly androidRemove: readonly number[];
+  readonly cocoon: readonly { readonly hand: number; readonly evolution: number | null }[];
+  readonly hostility: readonly { readonly draw: boolean; readonly terror: boolean; readonly claw: number }[];
+  readonly loadout: readonly {
+    readonly id: LoadoutColumn;
+    readonly spaces: readonly { readonly bonus: string | null; readonly value: number }[];
+    readonly minimum: number;
+    readonly overheating: number;
+    readonly compartments: readonly number[];
+  }[];
+  readonly handLimit: number;
+  readonly crew: Readonly<Record<string, CrewCardDef>>;
+  readonly lifeform: Readonly<Record<string, LifeformCardDef>>;
+  readonly terror: Readonly<Record<string, readonly TerrorEffect[]>>;
+  readonly objectives: Readonly<Record<string, { readonly chamber: string | null; readonly decide: readonly (readonly TerrorEffect[])[] }>>;
+  readonly stowaways: Readonly<Record<string, { readonly min: number; readonly max: number; readonly keep: boolean; readonly showdown: readonly string[] }>>;
+  /** Showdown icons of every crew and lifeform card, by card id. */
+  readonly showdown: Readonly<Record<string, readonly string[]>>;
+  readonly abilities: Readonly<Record<string, { readonly skill: AbilityEffect; readonly survival: AbilityEffect }>>;
+  readonly miningLaser: string;
+  readonly flamethrower: string;
+  /** Role boards and cards of the ship's cat and the SIS-TER mainframe (icons by card id). */
+  readonly roles: Readonly<Record<'cat' | 'sister', { readonly tracks: readonly { readonly length: number; readonly triggers: readonly number[] }[]; readonly cards: Readonly<Record<string, readonly string[]>> }>>;
+}
+
+export interface Character {
+  readonly id: string;
+  owner: number;
+  at: string;
+  hidden: boolean;
+  skill: boolean;
+  survival: boolean;
+  heat: boolean;
+}
+
+/** A security door on one corridor or tunnel; `half` after the android's first push (§MOVING THE ANDROID). */
+export interface Door {
+  readonly link: readonly [string, string];
+  half: boolean;
+}
+
+/** How an attack started: from an adjacent chamber, out of a vent, or on a meeting in place. */
+export interface AttackInfo {
+  readonly chamber: string;
+  readonly from: string | null;
+  readonly how: 'adjacent' | 'vent' | 'meet' | 'force' | 'breach';
+  /** Crew seats that may still react, and which reactions were already played in this attack. */
+  waiting: number[];
+  /** A crew reaction waiting for the lifeform's answer. */
+  pending: { seat: number; card: string; character: string; reaction: CrewReaction; to: string[] } | null;
+  saved: string[];
+  cancelled: boolean;
+}
+
+/** What the game waits for, top of the stack first (ARCHITECTURE.md "Whose move it is"). */
+export type Task =
+  | { k: 'pick' }
+  | { k: 'outage'; placed: string[] }
+  | { k: 'image'; left: number }
+  | { k: 'calibrate' }
+  | { k: 'setupTerror' }
+  | { k: 'decide'; seat: number }
+  | { k: 'turn'; seat: number; stage: 'collect' | 'activity'; collected: string[] }
+  | { k: 'discard'; seat: number }
+  | { k: 'row'; seat: number; side: 'crew' | 'lifeform'; icons: string[]; done: boolean[]; moved: string[]; by: string | null }
+  | { k: 'more'; seat: number; side: 'crew' | 'lifeform'; action: 'move2' | 'run' | 'moveTwice' | 'move3'; who: string; used: string[]; left: number; path: string[] }
+  | { k: 'attack'; a: AttackInfo }
+  | { k: 'noise'; victims: string[] }
+  | { k: 'panic'; left: string[] }
+  | { k: 'control'; seat: number }
+  | { k: 'ghosts'; chamber: string; left: number[] }
+  | { k: 'relocate'; image: number }
+  | { k: 'stowaway' }
+  | { k: 'lifeformTurn' }
+  | { k: 'androidMove' }
+  | { k: 'token'; kind: 'outage' | 'terror'; optional: boolean }
+  | { k: 'outageRemove'; seat: number }
+  | { k: 'outageMove'; seat: number }
+  | { k: 'thirdImage' }
+  | { k: 'missionReturn' }
+  | { k: 'lfDiscard' }
+  | { k: 'removeGhost' }
+  | { k: 'strip'; left: number }
+  | { k: 'agree'; seats: number[]; purpose?: 'launch' | 'cancel'; item?: string }
+  | { k: 'refill' }
+  | { k: 'catPlace'; seat: number }
+  | { k: 'share'; left: number }
+  | { k: 'lfPick'; cards: string[] }
+  | { k: 'fight' };
+
+export interface Outcome {
+  readonly winner: 'crew' | 'lifeform';
+  readonly reason: string;
+  readonly ending: 'a' | 'b' | 'c' | null;
+}
+
+/** §SHOWDOWN STAGE: the crew pool, hostility tokens, the kept stowaway card and the fight in progress. */
+export interface ShowdownState {
+  readonly ending: 'b' | 'c';
+  pool: { remora: boolean; halon: number };
+  tokens: number;
+  keep: string | null;
+  last: number | null;
+  out: number[];
+  fight: {
+    target: number;
+    card: string | null;
+    tokens: number;
+    stowaway: boolean;
+    remaining: string[];
+    spare: number;
+    cancelTried: boolean;
+    stage: 'card' | 'cancel' | 'trim' | 'match';
+  } | null;
+}
+
+export interface LifeformState {
+  readonly v: 1;
+  readonly board: Board;
+  readonly seats: number;
+  readonly lifeformSeat: number;
+  /** Crew seats in turn order, starting left of the lifeform (§1 CREW ACTIVITY PHASE). */
+  readonly crewSeats: readonly number[];
+  round: number;
+  /** Index into `crewSeats` of the crew turn in progress. */
+  turnIndex: number;
+  phase: 'setup' | 'crew' | 'android' | 'lifeform' | 'showdown' | 'over';
+  stack: Task[];
+  /** Three disks offered to each crew seat, and the secret pick until everyone picked (§SETUP). */
+  offers: Record<string, string[]>;
+  picks: Record<string, string[] | null>;
+  characters: Character[];
+  dead: string[];
+  /** Seats whose characters are gone and who took the cat or SIS-TER (not played yet): they pass. */
+  roles: Record<string, 'cat' | 'sister'>;
+  hands: Record<string, string[]>;
+  crewDeck: string[];
+  crewDiscard: string[];
+  lfHand: string[];
+  lfDeck: string[];
+  lfDiscard: string[];
+  terrorDeck: string[];
+  terrorDiscard: string[];
+  /** Chamber of each of the three lifeform images, `null` when off the ship. */
+  images: (string | null)[];
+  /** Index of the real lifeform among `images` (secret: the lifeform seat only). */
+  real: number | null;
+  mission: Record<string, number>;
+  missionPool: number;
+  outages: string[];
+  outagePool: number;
+  terrors: string[];
+  terrorPool: number;
+  door: Door | null;
+  loadout: Record<string, number>;
+  overheating: number;
+  flamethrowerTaken: boolean;
+  laser: 'board' | 'taken' | 'gone';
+  sd: number;
+  malfunction: number;
+  androidStatus: number;
+  cocoon: number;
+  hostility: number;
+  android: { state: 'inactive' | 'active' | 'destroyed'; at: string | null; deviation: boolean };
+  vents: number;
+  lifeformSurvival: string | null;
+  hullBreach: string | null;
+  /** The stowaway card the lifeform chose (secret until Ending B). */
+  stowaway: string | null;
+  stowawayToken: boolean;
+  objectives: Record<string, string | null>;
+  objectivesDone: string[];
+  /** Data tokens per crew seat (§CIRCUIT BOARD), kept for the showdown. */
+  data: Record<string, number>;
+  /** Crew seats that already played a reaction in this lifeform activity phase. */
+  reacted: number[];
+  /** The active crew seat's bulkhead door, removed at the start of its next turn. */
+  bulkheadBy: number | null;
+  lastManAboard: boolean;
+  showdown: ShowdownState | null;
+  /** The ship's cat, when in play (2 players, or a seat that took the role); on the Remora it takes no further part. */
+  cat: { at: string | null; moved: boolean; played: boolean; gone: boolean } | null;
+  /** Role card supplies (face up) and their discards, regained through role board triggers. */
+  roleCards: { cat: string[]; sister: string[]; catDiscard: string[]; sisterDiscard: string[] };
+  roleBoards: Partial<Record<'cat' | 'sister', number[]>>;
+  outcome: Outcome | null;
+}
+
+/** Compiles the pack into the sealed board for a number of players. */
+export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4): Board {
+  const chambers: Record<string, ChamberInfo> = {};
+  for (const c of pack.ship.chambers) {
+    chambers[c.id] = { deck: c.deck, mission: c.mission, vent: c.vent, lifeformStart: c.lifeformStart, cocoon: c.cocoon, circuit: c.circuit, objective: c.objective, shielded: c.shielded };
+  }
+  chambers[REMORA] = { deck: 'remora', mission: 0, vent: false, lifeformStart: false, cocoon: false, circuit: false, objective: false, shielded: true };
+  const crew: Record<string, CrewCardDef> = {};
+  for (const c of pack.crew) crew[c.id] = { rows: c.rows, reaction: c.reaction, special: c.special };
+  const lifeform: Record<string, LifeformCardDef> = {};
+  for (const c of pack.lifeform.cards) lifeform[c.id] = { rows: c.rows, reaction: c.reaction };
+  const side = players === 2 ? 'duo' : 'group';
+  const board: Board = {
+    chambers,
+    order: [...pack.ship.chambers.map((c) => c.id), REMORA],
+    corridors: pack.ship.corridors.map(([a, b]) => [a, b] as const),
+    tunnels: pack.ship.tunnels.map(([a, b]) => [a, b] as const),
+    places: pack.ship.places,
+    androidPath: [...pack.ship.androidPath, REMORA],
+    minutes: pack.game.selfDestruct.spaces.map((s) => s.minute),
+    sdTerror: pack.game.selfDestruct.spaces.map((s) => s.terror),
+    malfunction: pack.game.malfunction.spaces,
+    androidRemove: pack.game.androidStatus.remove,
+    cocoon: pack.game.cocoon[String(players) as '2' | '3' | '4'],
+    hostility: pack.game.hostility.spaces,
+    loadout: pack.game.loadout.map((c) => ({ id: c.id, spaces: c.spaces, minimum: c.minimum, overheating: c.overheating ?? c.minimum, compartments: c.compartments ?? [] })),
+    handLimit: pack.game.handLimit,
+    crew,
+    lifeform,
+    terror: Object.fromEntries(pack.terror.map((t) => [t.id, t.effects])),
+    objectives: Object.fromEntries(pack.objectives.map((o) => [o.id, { chamber: o.chamber, decide: o.decide.map((d) => d.effects) }])),
+    stowaways: Object.fromEntries(pack.stowaways.map((s) => [s.id, { min: s.min, max: s.max, keep: s.keep, showdown: s.showdown }])),
+    showdown: Object.fromEntries([...pack.crew, ...pack.lifeform.cards].map((c) => [c.id, c.showdown])),
+    abilities: Object.fromEntries(pack.characters.map((c) => [c.id, { skill: c.sides[side].skill.effect, survival: c.sides[side].survival.effect }])),
+    miningLaser: pack.crew.find((c) => c.special === 'miningLaser')?.id ?? '',
+    flamethrower: pack.crew.find((c) => c.special === 'flamethrower')?.id ?? '',
+    roles: {
+      cat: { tracks: pack.roles.cat.board.tracks, cards: Object.fromEntries(pack.roles.cat.cards.map((c) => [c.id, c.icons])) },
+      sister: { tracks: pack.roles.sister.board.tracks, cards: Object.fromEntries(pack.roles.sister.cards.map((c) => [c.id, c.icons])) },
+    },
+  };
+  return sealedCopy(board);
+}
+
+/** The card id of a card instance (`dash.2` → `dash`). */
+export const cardOf = (instance: string): string => instance.slice(0, instance.lastIndexOf('.'));
