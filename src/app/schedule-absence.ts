@@ -165,7 +165,7 @@ export function createAbsence(deps: AbsenceDeps) {
         const changed = new Set((await store.putAll(plan.puts, tx)).map((j) => `${j.queue}\u0000${j.key}`));
         return { value: checked.value, drops: gone, puts: plan.puts.filter((p) => changed.has(`${p.queue}\u0000${p.key}`)) };
       }, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS });
-      await Promise.all([...drops.map((d) => scheduler.cancel(d.queue, d.key)), ...puts.map((item) => scheduler.schedule(item))]);
+      await scheduler.apply(puts, drops);
       return ok(value);
     } catch (error) {
       if (error instanceof Refused) return { ok: false, error: error.rejection };
