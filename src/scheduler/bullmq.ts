@@ -105,8 +105,8 @@ export class BullScheduler implements Scheduler {
   }
 
   /**
-   * The batch form of `cancel` and `schedule`: the key swaps go out as one pipeline, the superseded jobs
-   * are removed together, and the new jobs are added with one `addBulk` per queue.
+   * The batch form of `cancel` and `schedule`: the key swaps go out as one pipeline, then the superseded
+   * jobs are removed while the new ones are added with one `addBulk` per queue (their ids differ).
    */
   async apply(requests: readonly ScheduleRequest[], cancels: readonly JobKey[] = []): Promise<void> {
     if (requests.length === 0 && cancels.length === 0) return;
@@ -123,14 +123,16 @@ export class BullScheduler implements Scheduler {
       const replacing = i < cancels.length ? undefined : ids[i - cancels.length];
       if (queue && typeof previous === 'string' && previous !== replacing) superseded.push({ queue, id: previous });
     });
-    await Promise.all(superseded.map(({ queue, id }) => this.#queue(queue).remove(id).catch(() => 0)));
     const byQueue = new Map<QueueName, BullJob[]>();
     for (const request of requests) {
       const list = byQueue.get(request.queue) ?? [];
       list.push(this.#job(request));
       byQueue.set(request.queue, list);
     }
-    await Promise.all([...byQueue].map(([queue, jobs]) => this.#queue(queue).addBulk(jobs)));
+    await Promise.all([
+      ...superseded.map(({ queue, id }) => this.#queue(queue).remove(id).catch(() => 0)),
+      ...[...byQueue].map(([queue, jobs]) => this.#queue(queue).addBulk(jobs)),
+    ]);
   }
 
   handle(queue: QueueName, handler: JobHandler): void {
