@@ -304,6 +304,6 @@ async function actAutocomplete(ctx: AutocompleteContext): Promise<readonly { nam
   const seat = (ctx.interaction.options.getInteger('seat') ?? 0) - 1;
   const legal = await ctx.services.app.legalForSeat(here.value.gameId, seat);
   if (!legal.ok) return [];
-  const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: ctx.services.catalog.packText(here.value.gameType, here.value.packId) };
+  const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: await ctx.services.catalog.packText(here.value) };
   return legalChoices(ctx.lang, here.value.gameType, legal.value, String(ctx.interaction.options.getFocused() ?? ''), naming);
 }

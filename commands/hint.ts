@@ -26,7 +26,7 @@ export const command: CommandModule = {
     const args = { ...(card !== null ? { card } : { location: location as number }), ...(dm ? { dm } : {}) };
     const r = await ctx.services.app.play(game.gameId, ctx.actor, { type: 'hint', args }, ctx.interaction.id);
     if (!r.ok) return r;
-    const text = packTextOf(ctx.services, game, ctx.lang);
+    const text = await packTextOf(ctx.services, game, ctx.lang);
     const after = await ctx.services.app.status(game.gameId);
     const hints = after.ok ? ((after.value.publicView as unknown as AdventureView | null)?.hints ?? 0) : 0;
     if (dm) return ok({ visibility: 'ephemeral', content: ctx.t('adventure.commands.hint.sentByDm', { count: hints }) });

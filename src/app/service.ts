@@ -45,7 +45,7 @@ import { createArchive } from './archive.ts';
 import { awaitingSeats, messagesFor, players, type PlayedLine } from './outbox-messages.ts';
 import { createGameCache } from './game-cache.ts';
 import { createOverview } from './overview.ts';
-import { createPackLibrary, type PackPin } from './packs.ts';
+import { createPackLibrary, pinOf } from './packs.ts';
 import { createRecap } from './recap.ts';
 import { hasLanguage, initialPrefs, languageTag } from './language.ts';
 import type {
@@ -58,6 +58,7 @@ import type {
   LobbyView,
   PromptsView,
   NewGameInput,
+  PackPin,
   PackRef,
   SecretsView,
 } from './types.ts';
@@ -207,8 +208,7 @@ export function createApp(deps: AppDeps) {
     const awaiting = awaitingSeats(loaded.module.awaiting(snapshot.state), players(loaded.game));
     return {
       gameId: loaded.game.id,
-      gameType: loaded.game.gameType,
-      packId: loaded.game.packId,
+      ...pinOf(loaded.game),
       locale: loaded.game.locale,
       seq,
       events: events.filter((e) => e.to === 'public'),
@@ -376,7 +376,7 @@ export function createApp(deps: AppDeps) {
   function statusOf(read: Result<{ game: GameWithSeats; loaded: Loaded | null }, Rejection>): Result<GameStatusView, Rejection> {
     if (!read.ok) return read;
     const { game: g, loaded } = read.value;
-    const base = { gameId: g.id, gameType: g.gameType, status: g.status, hostUserId: g.hostUserId, seq: g.seq, seats: players(g), locale: g.locale, packId: g.packId, packVersion: g.packVersion };
+    const base = { gameId: g.id, ...pinOf(g), status: g.status, hostUserId: g.hostUserId, seq: g.seq, seats: players(g), locale: g.locale };
     if (loaded === null) return ok({ ...base, awaiting: null, phase: null, publicView: null });
     const { module, snapshot } = loaded;
     return ok({ ...base, awaiting: awaitingSeats(module.awaiting(snapshot.state), base.seats), phase: module.status(snapshot.state), publicView: module.publicView(snapshot.state) });
@@ -388,6 +388,7 @@ export function createApp(deps: AppDeps) {
     ...archive,
     ...createOverview({ prisma }),
     ...createRecap({ prisma, moduleFor, packFor, loadGame }),
+    packFor,
     packChoices: library.packChoices,
     uploadPack: library.uploadPack,
     planUpgrade: library.planUpgrade,

@@ -22,6 +22,18 @@ export interface PackRef {
   readonly digest?: PackDigest;
 }
 
+/**
+ * The pack columns of a game row: what it was created with and finds again, shipped or uploaded to its
+ * server. Everything that shows a game's pack texts or draws its table looks the pack up by all of them.
+ */
+export interface PackPin {
+  readonly gameType: string;
+  readonly guildId: string | null;
+  readonly packId: string | null;
+  readonly packVersion: string | null;
+  readonly packHash: string | null;
+}
+
 /** File key → entry key → hash (see `PackRef.digest`). */
 export type PackDigest = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
@@ -74,10 +86,8 @@ export interface LobbyView {
 }
 
 /** What `start`, `play` and `undo` return: the public events to reply with at once, and who is next. */
-export interface CommandResult {
+export interface CommandResult extends PackPin {
   readonly gameId: string;
-  readonly gameType: string;
-  readonly packId: string | null;
   /** The game's language (chosen at `/game new`): public answers are written in it. */
   readonly locale: string;
   readonly seq: number;
@@ -96,9 +106,8 @@ export interface CommandResult {
   readonly turnPassed?: boolean;
 }
 
-export interface GameStatusView {
+export interface GameStatusView extends PackPin {
   readonly gameId: string;
-  readonly gameType: string;
   readonly status: GameRowStatus;
   readonly hostUserId: string;
   readonly seq: number;
@@ -108,8 +117,6 @@ export interface GameStatusView {
   readonly phase: GameStatus | null;
   readonly publicView: Json | null;
   readonly locale: string;
-  readonly packId: string | null;
-  readonly packVersion: string | null;
 }
 
 /** Pending prompts at a seq, so buttons built from them can be refused once the game moved on. */

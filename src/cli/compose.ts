@@ -1,5 +1,5 @@
-import { createApp, createDispatcher, type App, type PackRef } from '../app/index.ts';
-import type { GameModule } from '../core/index.ts';
+import { createApp, createDispatcher, type App, type PackPin, type PackRef } from '../app/index.ts';
+import type { GameModule, Rejection, Result } from '../core/index.ts';
 import { join } from 'node:path';
 import { checkAgainstLock, createPackRegistry, packDigest, PACK_LOCK_FILE, readPackLock, validatePack } from '../content/index.ts';
 import type { Catalog } from '../discord/services.ts';
@@ -20,8 +20,14 @@ import { createScheduler, type Clock, type Scheduler } from '../scheduler/index.
 
 type AnyModule = GameModule<any, any, any>;
 
+/** Finds the pack a game row is pinned to, shipped or uploaded to its server (the app's `packFor`). */
+export type PinnedPacks = (pin: PackPin) => Promise<Result<PackRef | undefined, Rejection>>;
+
 export interface LoadedCatalog {
+  /** The games and the texts of the shipped packs, each found by id, version and hash. */
   readonly catalog: Catalog;
+  /** The same, also finding the packs servers uploaded (read once per hash through `pinned`). */
+  withUploads(pinned: PinnedPacks): Catalog;
   /** A pack by game, id and version; without a version the newest of that id, without an id the game's default. */
   readonly packs: (gameType: string, packId?: string, version?: string) => PackRef | undefined;
   /** Every pack version that loaded, oldest first per pack. */
@@ -71,17 +77,57 @@ export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> =
     return matching[matching.length - 1];
   };
   const list = (gameType?: string) => [...byGame].filter(([g]) => gameType === undefined || g === gameType).flatMap(([g, refs]) => refs.map((p) => ({ ...p, gameType: g })));
-  const catalog: Catalog = {
+  const catalog = createCatalog(modules, packs);
+  const all = list().map(renderPackOf);
+  return { catalog, withUploads: (pinned) => createCatalog(modules, packs, pinned), packs, list, problems, all };
+}
+
+/** Uploaded packs whose texts a catalog keeps in memory (by content hash), most recently used last. */
+const UPLOADS_KEPT = 64;
+
+const renderPackOf = (p: PackRef & { readonly gameType: string }): RenderPack => ({ gameType: p.gameType, id: p.id, version: p.version, hash: p.hash, data: p.data });
+
+/**
+ * The pack texts the Discord edge shows, from exactly the pack a game is pinned to: a shipped pack by id,
+ * version and hash, else (with `pinned`) the server's upload, read from the database once per content hash.
+ * A pack that is no longer found gives no texts (keys are shown) rather than another version's.
+ */
+export function createCatalog(modules: Readonly<Record<string, AnyModule>>, packs: LoadedCatalog['packs'], pinned?: PinnedPacks): Catalog {
+  const uploads = new Map<string, PackRef>();
+  async function find(pin: PackPin): Promise<PackRef | undefined> {
+    if (pin.packId === null) return undefined;
+    const shipped = packs(pin.gameType, pin.packId, pin.packVersion ?? undefined);
+    if (shipped && (pin.packHash === null || shipped.hash === pin.packHash)) return shipped;
+    if (!pinned) return undefined;
+    const key = pin.packHash === null ? null : `${pin.gameType}\u0000${pin.packHash}`;
+    const known = key === null ? undefined : uploads.get(key);
+    if (known) {
+      uploads.delete(key as string);
+      uploads.set(key as string, known);
+      return known;
+    }
+    const found = await pinned(pin);
+    if (!found.ok || !found.value) return undefined;
+    if (key !== null && found.value.hash === pin.packHash) {
+      uploads.set(key, found.value);
+      if (uploads.size > UPLOADS_KEPT) uploads.delete(uploads.keys().next().value as string);
+    }
+    return found.value;
+  }
+  return {
     modules,
-    packText(gameType, packId) {
-      const module = Object.hasOwn(modules, gameType) ? modules[gameType] : undefined;
-      const pack = packs(gameType, packId ?? undefined);
-      if (!module?.textOf || !pack) return undefined;
+    async packText(pin) {
+      const module = Object.hasOwn(modules, pin.gameType) ? modules[pin.gameType] : undefined;
+      if (!module?.textOf) return undefined;
+      const pack = await find(pin);
+      if (!pack) return undefined;
       return (key: string, lang: Language) => module.textOf?.(pack.data, key, lang);
     },
+    async renderPack(pin) {
+      const pack = await find(pin);
+      return pack ? renderPackOf({ ...pack, gameType: pin.gameType }) : undefined;
+    },
   };
-  const all = list().map((p) => ({ gameType: p.gameType, id: p.id, version: p.version, data: p.data }));
-  return { catalog, packs, list, problems, all };
 }
 
 export interface RuntimeOptions {
@@ -147,7 +193,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     api: options.api,
     shards: config.SHARDS,
     app,
-    catalog: catalog.catalog,
+    catalog: catalog.withUploads(app.packFor),
     commands: await loadCommands(),
     logger,
     metrics: options.metrics,

@@ -260,14 +260,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return recorded && BigInt(recorded.rowId) > BigInt(own.rowId) ? recorded : own;
   }
 
-  function naming(view: GameStatusView): Naming {
-    return { seatNames: view.seats.map((s) => s.userName), packText: catalog.packText(view.gameType, view.packId) };
+  async function naming(view: GameStatusView): Promise<Naming> {
+    return { seatNames: view.seats.map((s) => s.userName), packText: await catalog.packText(view) };
   }
 
   /** "Alice: Explore 104 · The Jetty." — what was just played, or null when the game has no words for it. */
-  function playedText(lang: Language, played: PostPayload['played'], view: GameStatusView): string | null {
+  async function playedText(lang: Language, played: PostPayload['played'], view: GameStatusView): Promise<string | null> {
     if (!played || !hasText(played.code)) return null;
-    const move = lineText(lang, played, naming(view));
+    const move = lineText(lang, played, await naming(view));
     const player = played.seat === null ? null : view.seats.find((s) => s.seat === played.seat)?.userName;
     return player ? t(lang, 'commands.replies.turn.played', { player, move }) : move;
   }
@@ -277,14 +277,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    * most common moves, drawn at the game's current seq; the options line is always last (retiring drops it).
    */
   async function turnParts(view: GameStatusView, lang: Language, played: PostPayload['played']): Promise<TurnParts> {
-    const names = naming(view);
+    const names = await naming(view);
     const awaited = view.awaiting?.seats ?? [];
     const lines: string[] = [];
     const only = awaited.length === 1 ? awaited[0] : undefined;
     // Back after others moved: what happened since this player's last move, else the move just played.
     const story = only ? await app.recap(view.gameId, only.userId) : null;
     const recap = story?.ok ? turnRecap(story.value, only!.seat, lang, names.packText) : null;
-    const happened = recap ?? playedText(lang, played, view);
+    const happened = recap ?? (await playedText(lang, played, view));
     if (happened) lines.push(happened);
     lines.push(t(lang, 'commands.replies.yourTurn', { mention: awaited.map((s) => `<@${s.userId}>`).join(', ') }));
     const prompts = await app.prompts(view.gameId);
@@ -335,7 +335,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (!status.ok) return { ok: true };
     const view = status.value;
     const live = await liveTurn(payload.gameId, row);
-    const line = playedText(lang, payload.played, view);
+    const line = await playedText(lang, payload.played, view);
     if (row.kind === 'prompt') {
       if (!live || view.seq !== payload.seq) return { ok: true };
       if (payload.ended || view.status !== 'playing') {
@@ -368,7 +368,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const view = status.value;
     const names = view.seats.map((s) => s.userName);
     const users = view.seats.map((s) => s.userId);
-    const packText = catalog.packText(view.gameType, view.packId);
+    const packText = await catalog.packText(view);
     if (row.kind === 'dm') {
       return { visibility: 'public', content: formatEvents(payload.events ?? [], lang, names, packText) };
     }

@@ -9,8 +9,8 @@ import type { PackLookup } from './wiring.ts';
 
 export function registerRenderers(packs: PackLookup): void {
   registerComanauts((code, lang) => (hasText(code) ? t(pickLanguage(lang), code) : undefined));
-  registerAdventure((view) => {
-    const pack = packs('adventure', view.packId, view.packVersion);
+  registerAdventure((view, packHash) => {
+    const pack = packs('adventure', view.packId, view.packVersion, packHash);
     if (!pack) return undefined;
     return adventureText(pack.data as Parameters<typeof adventureText>[0], (code, lang, params) => t(pickLanguage(lang), code, params));
   });

@@ -72,6 +72,21 @@ describe('render host, worker mode', () => {
     expect(renderWorkerThread()?.threadId).toBe(thread);
   });
 
+  it('GIVEN packs handed over at render time (uploads) WHEN two share an id and version THEN each picture is drawn with the pack its hash names, never the other, even after older handed-over packs were dropped', async () => {
+    const pack = (hash: string, word: string): RenderPack => ({ gameType: 'pinned', id: 'mine', version: '1.0.0', hash, data: { word } });
+    const view = { id: 'mine', version: '1.0.0' };
+    const draw = async (p?: RenderPack) => (await renderTable('pinned', view, 'en', p)).toString();
+    expect(await draw(pack('h-red', 'red'))).toBe('{"word":"red"}');
+    expect(await draw(pack('h-blue', 'blue'))).toBe('{"word":"blue"}');
+    expect(await draw(pack('h-red', 'red'))).toBe('{"word":"red"}');
+    for (let i = 0; i < 40; i++) expect(await draw(pack(`h-${i}`, `w${i}`))).toBe(`{"word":"w${i}"}`);
+    expect(await draw(pack('h-blue', 'blue'))).toBe('{"word":"blue"}');
+    const worker = renderWorkerThread()?.threadId;
+    await renderWorkerThread()?.terminate();
+    expect(await draw(pack('h-red', 'red'))).toBe('{"word":"red"}');
+    expect(renderWorkerThread()?.threadId).not.toBe(worker);
+  });
+
   it('GIVEN a render whose worker exits WHEN it and one queued behind it are waiting THEN both reject with a clear error and the next render starts a new worker', async () => {
     const before = renderWorkerThread()?.threadId;
     const crashing = renderTable('crash', {}, 'en');

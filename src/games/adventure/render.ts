@@ -414,11 +414,11 @@ export async function renderInventory(view: AdventureView, seat: number, lang: s
  * Registers the table renderer with the shared registry (ARCHITECTURE "Rendering"); the composition root
  * calls it once. `textFor` picks the text lookup of the view's pack; without it the picture shows keys.
  */
-export function register(textFor?: (view: AdventureView) => AdventureText | undefined): void {
-  registerRenderer('adventure', (view, locale) => renderAdventureTable(view as AdventureView, locale, textFor?.(view as AdventureView)));
-  registerSheets('adventure', async (raw, locale) => {
+export function register(textFor?: (view: AdventureView, packHash?: string) => AdventureText | undefined): void {
+  registerRenderer('adventure', (view, locale, packHash) => renderAdventureTable(view as AdventureView, locale, textFor?.(view as AdventureView, packHash)));
+  registerSheets('adventure', async (raw, locale, packHash) => {
     const view = raw as AdventureView;
-    const text = textFor?.(view);
+    const text = textFor?.(view, packHash);
     const seats = [...new Set(view.characters.map((c) => c.seat))].sort((a, b) => a - b);
     return Promise.all(seats.map(async (seat) => ({ name: `inventory-${seat + 1}.png`, data: await renderInventory(view, seat, locale, text) })));
   });
