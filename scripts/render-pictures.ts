@@ -27,7 +27,6 @@ for (const state of pictureStates()) {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.quality = 'best';
-  ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(image, 0, 0, width, height);
   await writeFile(join(out, `${state.name}.png`), canvas.toBuffer('image/png'));
   console.log(`${state.name}: ${image.width}×${image.height} → ${width}×${height} (${state.note})`);
