@@ -78,12 +78,15 @@ export function stopTextProbe(): TextProbe {
   return done;
 }
 
+/** Height of capitals and digits in the bundled DejaVu Sans, as a share of the font size: the ink of a centred one-line label. */
+const CAP_HEIGHT = 0.73;
+
 function recordText(ctx: Ctx, lines: readonly string[], x: number, y: number, size: number, bold: boolean, align: 'left' | 'center' | 'right', step: number, maxWidth: number | undefined, truncated: boolean, middle = false): void {
   if (!probe || lines.length === 0) return;
   const w = Math.max(...lines.map((l) => textWidth(ctx, l)));
   const left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
-  const h = (lines.length - 1) * step + size;
-  const top = middle ? y - size / 2 : y;
+  const h = middle ? size * CAP_HEIGHT : (lines.length - 1) * step + size;
+  const top = middle ? y - h / 2 : y;
   const room = maxWidth === undefined ? null : { x: align === 'center' ? x - maxWidth / 2 : align === 'right' ? x - maxWidth : x, y: top, w: maxWidth, h };
   probe.texts.push({ text: lines.join('\n'), size, bold, rect: { x: left, y: top, w, h }, room, truncated });
 }
@@ -318,7 +321,7 @@ export function drawToken(ctx: Ctx, o: TokenOptions): void {
   ctx.fillText(label, o.x, o.y + 1);
   if (probe) {
     probe.boxes.push({ x: o.x - o.radius, y: o.y - o.radius, w: 2 * o.radius, h: 2 * o.radius });
-    recordText(ctx, [label], o.x, o.y + 1, size, true, 'center', size, o.radius * 1.8, label !== o.label);
+    recordText(ctx, [label], o.x, o.y + 1, size, true, 'center', size, o.radius * 1.8, label !== o.label, true);
   }
 }
 

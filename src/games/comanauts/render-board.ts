@@ -48,8 +48,8 @@ export function drawStatus(ctx: Ctx, view: TableView, y: number, L: Labels, colo
   const title = task ? `${L.group}: ${colourName(task.colour)}` : L.group;
   const right = drawPanel(ctx, { x: MARGIN + COLUMN_W + GAP, y, w: COLUMN_W, h: STATUS_H }, { title });
   const line = task ? (task.done ? `${L.total} ${total}/${task.target} ✓` : `${L.total} ${total}/${task.target}`) : L.noGroupTask;
-  drawText(ctx, line, { x: right.x, y: right.y, size: FONT_SIZE.body, bold: true, colour: task?.done ? PALETTE.green : PALETTE.ink, maxWidth: right.w - 60, maxLines: 1 });
-  diceRow(ctx, right.x, right.y + LINE(FONT_SIZE.body) + 10, view.dice.group.map((d) => ({ kind: d.kind, face: d.face })), right.w - 60);
+  drawText(ctx, line, { x: right.x, y: right.y, size: FONT_SIZE.body, bold: true, colour: task?.done ? PALETTE.green : task ? PALETTE.ink : PALETTE.muted, maxWidth: right.w - 60, maxLines: task ? 1 : 2 });
+  if (task) diceRow(ctx, right.x, right.y + LINE(FONT_SIZE.body) + 10, view.dice.group.map((d) => ({ kind: d.kind, face: d.face })), right.w - 60);
   drawText(ctx, `${L.child}`, { x: right.x, y: right.y + LINE(FONT_SIZE.body) + 10 + DIE + 10, size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: right.w - 60, maxLines: 1 });
   drawDie(ctx, { x: right.x + right.w - 44, y: right.y + 8, size: 44, colour: 'translucentBlue', value: view.dice.child, face: 'number' });
 }

@@ -98,7 +98,7 @@ const TINTS = ['#3a4a3a', '#45503a', '#3a4550', '#4a3f52', '#504a3a', '#3a5050']
 /** Half the widest map line (6 px, round caps) and a pixel of anti-aliasing. */
 const LINE_BLEED = 4;
 const STANDEE_R = 17;
-const SPOT_R = 12;
+const SPOT_R = 13;
 
 function pagePoint(page: TableView['page'], map: Rect): (p: Pt) => Point {
   const scale = Math.min(map.w / page.size.w, map.h / page.size.h);
