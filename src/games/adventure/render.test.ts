@@ -8,7 +8,7 @@ import { t, type Language } from '../../discord/i18n.ts';
 import { clearLayerCache, hasRenderer, layerCacheStats, LAYER_CACHE_BYTES, renderTable, setLayerCacheBytes } from '../../render/index.ts';
 import { adventureGame, type AdventurePack, type AdventureState, type AdventureView } from './index.ts';
 import { saltLantern } from './pack-fixture.test.ts';
-import { adventureText, register, renderAdventureTable, renderInventory, TABLE_WIDTH, INVENTORY_WIDTH, type AdventureText } from './render.ts';
+import { adventureText, register, renderAdventureTable, renderInventory, PICTURE_DENSITY, TABLE_WIDTH, INVENTORY_WIDTH, type AdventureText } from './render.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const pack = saltLantern();
@@ -64,10 +64,10 @@ describe('adventure pictures', () => {
     await writeFile(join(tmpdir(), 'adventure-table-es.png'), tableEs);
     await writeFile(join(tmpdir(), 'adventure-inventory.png'), inventory);
     for (const png of [table, tableEs, inventory]) expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(pngSize(table).width).toBe(TABLE_WIDTH);
+    expect(pngSize(table).width).toBe(TABLE_WIDTH * PICTURE_DENSITY);
     expect(pngSize(table).height).toBeGreaterThanOrEqual(600);
-    expect(pngSize(table).height).toBeLessThan(2400);
-    expect(pngSize(inventory).width).toBe(INVENTORY_WIDTH);
+    expect(pngSize(table).height).toBeLessThan(2400 * PICTURE_DENSITY);
+    expect(pngSize(inventory).width).toBe(INVENTORY_WIDTH * PICTURE_DENSITY);
     expect(table.length).toBeLessThan(8 * 1024 * 1024);
   });
 
@@ -92,8 +92,8 @@ describe('adventure pictures', () => {
     const png = await renderAdventureTable(crowded, 'es', text);
     await writeFile(join(tmpdir(), 'adventure-table-crowded.png'), png);
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(pngSize(png).width).toBe(TABLE_WIDTH);
-    expect(pngSize(png).height).toBeLessThan(2400);
+    expect(pngSize(png).width).toBe(TABLE_WIDTH * PICTURE_DENSITY);
+    expect(pngSize(png).height).toBeLessThan(2400 * PICTURE_DENSITY);
   });
 
   it('GIVEN the render functions WHEN typed THEN they take the public view type, never the state', () => {
