@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hasText, t, type Language } from '../../discord/i18n.ts';
+import { lineText } from '../../discord/present.ts';
+import type { Json } from '../../core/index.ts';
+import { comanautsPack } from '../../../scripts/picture-states.ts';
+import { packText } from './content.ts';
+import { comanautsGame } from './index.ts';
 import { MIN_PREVIEW_PX, measure } from '../../render/legibility.test-helper.ts';
 import { LONG_NAMES, pictureStates } from '../../../scripts/picture-states.ts';
 import { renderComanauts, TABLE_WIDTH } from './render.ts';
@@ -53,5 +58,14 @@ describe('comanauts pictures at Discord preview size (issue 15 "One good picture
     expect(drawn).toContain('Group task: green');
     expect(drawn).toContain('Yellow outline: a stored die');
     expect(m.overlaps).toEqual([]);
+  });
+
+  it('GIVEN the hostile table WHEN its alt text is written THEN it says in words what the picture shows: situation and threat dice, the group total, vital signs shown', () => {
+    const s = states.find((x) => x.name === 'comanauts-3p-hostile-en')!;
+    const view = { ...(s.view as TableView), groupTask: { colour: 'green', target: 7, done: false } };
+    const naming = { seatNames: [...LONG_NAMES], packText: (key: string, lang: string) => packText(comanautsPack, key, lang) };
+    const words = (lang: Language) => (comanautsGame.describeView?.(view as unknown as Json) ?? []).map((l) => lineText(lang, l, naming));
+    expect(words('en')).toEqual(expect.arrayContaining(['The situation is HOSTILE, with 2 of 8 dice on the threat track.', 'Group task: 5 of 7 on green dice, not done yet.', 'Vital signs shown: 1 stable and 1 critical; 8 cards still face down.']));
+    expect(words('es')).toEqual(expect.arrayContaining(['La situación es HOSTIL, con 2 de 8 dados en el marcador de amenaza.', 'Tarea de grupo: 5 de 7 con dados verde, aún sin hacer.']));
   });
 });

@@ -1,4 +1,4 @@
-import { PALETTE, createSurface, type DieColour } from '../../render/index.ts';
+import { PALETTE, type CanvasRenderingContext2D, type DieColour } from '../../render/index.ts';
 
 export type Text = { en: string; es: string };
 export type Pt = [number, number];
@@ -60,7 +60,7 @@ export interface TableView {
   vitalSigns?: { left: number; shown: string[] };
 }
 
-export type Ctx = ReturnType<typeof createSurface>['ctx'];
+export type Ctx = CanvasRenderingContext2D;
 export type Tx = (t: Text | null | undefined, f?: string) => string;
 
 /** Layout width in units; at Discord's 550 px preview the smallest type (16 units) is 11 px. */
