@@ -1,4 +1,4 @@
-import { FONT_SIZE, PALETTE, font, textWidth, drawDie, drawLayer, drawLink, drawPanel, drawRoundRect, drawText, drawToken, type DieColour, type LinkStyle, type Rect } from '../../render/index.ts';
+import { FONT_SIZE, PALETTE, createSurface, font, textWidth, wrapText, drawDie, drawLayer, drawLink, drawPanel, drawRoundRect, drawText, drawToken, type DieColour, type LinkStyle, type Rect } from '../../render/index.ts';
 import { COLUMN_W, CONTENT_W, DIE_OF, GAP, LINE, MARGIN, SEATS, mark, type Ctx, type Labels, type TableView, type Tx } from './render-view.ts';
 
 const PAD = 12;
@@ -48,10 +48,12 @@ export function drawStatus(ctx: Ctx, view: TableView, y: number, L: Labels, colo
   const title = task ? `${L.group}: ${colourName(task.colour)}` : L.group;
   const right = drawPanel(ctx, { x: MARGIN + COLUMN_W + GAP, y, w: COLUMN_W, h: STATUS_H }, { title });
   const line = task ? (task.done ? `${L.total} ${total}/${task.target} ✓` : `${L.total} ${total}/${task.target}`) : L.noGroupTask;
-  drawText(ctx, line, { x: right.x, y: right.y, size: FONT_SIZE.body, bold: true, colour: task?.done ? PALETTE.green : task ? PALETTE.ink : PALETTE.muted, maxWidth: right.w - 60, maxLines: task ? 1 : 2 });
-  if (task) diceRow(ctx, right.x, right.y + LINE(FONT_SIZE.body) + 10, view.dice.group.map((d) => ({ kind: d.kind, face: d.face })), right.w - 60);
-  drawText(ctx, `${L.child}`, { x: right.x, y: right.y + LINE(FONT_SIZE.body) + 10 + DIE + 10, size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: right.w - 60, maxLines: 1 });
-  drawDie(ctx, { x: right.x + right.w - 44, y: right.y + 8, size: 44, colour: 'translucentBlue', value: view.dice.child, face: 'number' });
+  drawText(ctx, line, { x: right.x, y: right.y, size: FONT_SIZE.body, bold: true, colour: task?.done ? PALETTE.green : task ? PALETTE.ink : PALETTE.muted, maxWidth: right.w, maxLines: task ? 1 : 2 });
+  if (task) diceRow(ctx, right.x, right.y + LINE(FONT_SIZE.body) + 10, view.dice.group.map((d) => ({ kind: d.kind, face: d.face })), right.w);
+  const childY = right.y + right.h - 34;
+  drawText(ctx, `${L.child}:`, { x: right.x, y: childY + 17 - FONT_SIZE.small * 0.6, size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: right.w - 44, maxLines: 1 });
+  ctx.font = font(FONT_SIZE.small);
+  drawDie(ctx, { x: right.x + Math.min(right.w - 34, textWidth(ctx, `${L.child}:`) + 12), y: childY, size: 34, colour: 'translucentBlue', value: view.dice.child, face: 'number' });
 }
 
 /** Vital signs shown so far (Rules §Vital Signs), the Morass and the discard pool, side by side. */
@@ -127,17 +129,67 @@ function drawEnemyCard(ctx: Ctx, c: { r: Rect; accent: string; title: string; st
   });
 }
 
-const SHEET_H = 2 * LINE(FONT_SIZE.body) + 12 + 24 + 40 + 8 + LINE(FONT_SIZE.body) + 6 + DIE + 8 + 3 * 2 * LINE(FONT_SIZE.small) + 3 * 4 + LINE(FONT_SIZE.small);
+type Player = TableView['players'][number];
 
-/** Player sheets two to a row; a sheet alone in its row takes the whole width. */
-export function sheetsHeight(view: TableView): number {
-  return Math.ceil(view.players.length / 2) * (SHEET_H + GAP) - GAP;
+let measuring: Ctx | undefined;
+
+function linesOf(text: string, size: number, bold: boolean, width: number, max: number): number {
+  measuring ??= createSurface(1, 1).ctx;
+  measuring.font = font(size, bold);
+  return Math.min(max, wrapText(measuring, text, width).length);
+}
+
+/** What a sheet lists under the avatar: equipment, inventory and statuses, each at most two lines. */
+function sheetItems(p: Player, L: Labels, tx: Tx): [string, string][] {
+  const equipped = [...new Set(Object.values(p.equipment).filter((v) => v !== null).map((v) => tx(v?.name, v?.id)))];
+  const statuses = [...p.statuses.map((s) => tx(s.name, s.id)), ...(p.defaultStatus.active ? [tx(p.defaultStatus.name, p.defaultStatus.id)] : [])];
+  return [
+    [`${L.equipped}: ${equipped.join(', ') || L.empty}`, PALETTE.ink],
+    [`${L.inventory}: ${p.inventory.map((it) => tx(it.name, it.id)).join(', ') || L.empty}`, PALETTE.muted],
+    [`${L.statuses}: ${statuses.join(', ') || L.empty}`, statuses.length > 0 ? PALETTE.orange : PALETTE.muted],
+  ];
+}
+
+function sheetFlags(p: Player, L: Labels): string {
+  return [p.suspicious ? L.suspicious : '', p.place === 'morass' ? L.morass : ''].filter((f) => f !== '').join(' · ');
+}
+
+const SHEET_PAD = 12;
+const AVATAR_H = 48;
+
+/** A sheet's height for its content: the player's name (one or two lines), avatar, life, dice, items, flags. */
+function sheetHeight(p: Player, w: number, active: boolean, L: Labels, tx: Tx): number {
+  const inner = w - 2 * SHEET_PAD;
+  const name = linesOf(`${active ? '▶ ' : ''}${p.name}`, FONT_SIZE.body, true, inner, 2) * LINE(FONT_SIZE.body) + 8;
+  const items = sheetItems(p, L, tx).reduce((h, [text]) => h + linesOf(text, FONT_SIZE.small, false, inner, 2) * LINE(FONT_SIZE.small) + 4, 0);
+  const flags = sheetFlags(p, L) === '' ? 0 : LINE(FONT_SIZE.small);
+  return 2 * SHEET_PAD + name + AVATAR_H + LINE(FONT_SIZE.body) + 6 + DIE + 8 + items + flags;
+}
+
+/** Player sheets two to a row, each row as tall as its fuller sheet; a sheet alone in its row takes the whole width. */
+function sheetRects(view: TableView, y: number, L: Labels, tx: Tx): Rect[] {
+  const rects: Rect[] = [];
+  let top = y;
+  for (let i = 0; i < view.players.length; i += 2) {
+    const row = view.players.slice(i, i + 2);
+    const w = row.length === 1 ? CONTENT_W : COLUMN_W;
+    const h = Math.max(...row.map((p, k) => sheetHeight(p, w, i + k === view.active, L, tx)));
+    row.forEach((_, k) => rects.push({ x: MARGIN + k * (COLUMN_W + GAP), y: top, w, h }));
+    top += h + GAP;
+  }
+  return rects;
+}
+
+export function sheetsHeight(view: TableView, L: Labels, tx: Tx): number {
+  const rects = sheetRects(view, 0, L, tx);
+  const last = rects[rects.length - 1];
+  return last ? last.y + last.h : 0;
 }
 
 export function drawSheets(ctx: Ctx, view: TableView, y: number, L: Labels, lang: string, tx: Tx, colourName: (c: string) => string): void {
+  const rects = sheetRects(view, y, L, tx);
   view.players.forEach((p, i) => {
-    const alone = i === view.players.length - 1 && i % 2 === 0;
-    const r: Rect = { x: MARGIN + (i % 2) * (COLUMN_W + GAP), y: y + Math.floor(i / 2) * (SHEET_H + GAP), w: alone ? CONTENT_W : COLUMN_W, h: SHEET_H };
+    const r = rects[i] as Rect;
     const active = i === view.active;
     const hand = active ? view.dice.hand : [];
     const bonus = p.avatar.dieBonus ? colourName(p.avatar.dieBonus.colour) : null;
@@ -146,17 +198,16 @@ export function drawSheets(ctx: Ctx, view: TableView, y: number, L: Labels, lang
   });
 }
 
-function drawSheet(ctx: Ctx, p: TableView['players'][number], r: Rect, active: boolean, hand: readonly string[], L: Labels, tx: Tx, bonus: string | null): void {
+function drawSheet(ctx: Ctx, p: Player, r: Rect, active: boolean, hand: readonly string[], L: Labels, tx: Tx, bonus: string | null): void {
   const inner = drawPanel(ctx, r, { fill: active ? '#34405a' : PALETTE.panel, border: active ? PALETTE.yellow : PALETTE.panelBorder });
-  drawText(ctx, `${active ? '▶ ' : ''}${p.name}`, { x: inner.x, y: inner.y, size: FONT_SIZE.body, bold: true, colour: active ? PALETTE.yellow : PALETTE.ink, maxWidth: inner.w, maxLines: 2 });
-  let y = inner.y + 2 * LINE(FONT_SIZE.body) + 12;
+  let y = inner.y + drawText(ctx, `${active ? '▶ ' : ''}${p.name}`, { x: inner.x, y: inner.y, size: FONT_SIZE.body, bold: true, colour: active ? PALETTE.yellow : PALETTE.ink, maxWidth: inner.w, maxLines: 2 }).height + 8;
   const avatar = tx(p.avatar.name, p.avatar.card);
   drawToken(ctx, { x: inner.x + 18, y: y + 18, radius: 17, fill: SEATS[p.seat % SEATS.length] as string, label: mark(avatar), stroke: PALETTE.white });
   const backsW = p.faceDownAvatars * 14 + (p.faceDownAvatars > 0 ? 14 : 0);
   drawText(ctx, avatar, { x: inner.x + 44, y, size: FONT_SIZE.body, bold: true, maxWidth: inner.w - 44 - backsW, maxLines: 1 });
   if (bonus !== null && p.avatar.dieBonus) drawText(ctx, `+${p.avatar.dieBonus.amount} ${bonus}`, { x: inner.x + 44, y: y + LINE(FONT_SIZE.body), size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: inner.w - 44 - backsW, maxLines: 1 });
   for (let k = 0; k < p.faceDownAvatars; k++) drawRoundRect(ctx, { x: inner.x + inner.w - 26 - k * 14, y, w: 26, h: 36 }, { fill: PALETTE.blue, stroke: PALETTE.white, lineWidth: 2, radius: 5 });
-  y += 48;
+  y += AVATAR_H;
   drawText(ctx, `${L.life} ${'♥'.repeat(Math.max(0, p.life))}${p.life <= 0 ? '0' : ''} · ${L.clarity} ${p.clarity}`, { x: inner.x, y, size: FONT_SIZE.body, bold: true, maxWidth: inner.w, maxLines: 1 });
   y += LINE(FONT_SIZE.body) + 6;
   drawText(ctx, `${L.stored}:`, { x: inner.x, y: y + DIE / 2 - FONT_SIZE.small * 0.6, size: FONT_SIZE.small, maxWidth: 120, maxLines: 1 });
@@ -168,28 +219,21 @@ function drawSheet(ctx: Ctx, p: TableView['players'][number], r: Rect, active: b
     diceRow(ctx, dieX + DIE + 16 + 70, y, hand.map((k) => ({ kind: k, face: null })), inner.x + inner.w - (dieX + DIE + 16 + 70), 26);
   }
   y += DIE + 8;
-  const equipped = [...new Set(Object.values(p.equipment).filter((v) => v !== null).map((v) => tx(v?.name, v?.id)))];
-  const statuses = [...p.statuses.map((s) => tx(s.name, s.id)), ...(p.defaultStatus.active ? [tx(p.defaultStatus.name, p.defaultStatus.id)] : [])];
-  for (const [label, items, colour] of [
-    [L.equipped, equipped, PALETTE.ink],
-    [L.inventory, p.inventory.map((it) => tx(it.name, it.id)), PALETTE.muted],
-    [L.statuses, statuses, statuses.length > 0 ? PALETTE.orange : PALETTE.muted],
-  ] as const) {
-    y += drawText(ctx, `${label}: ${items.join(', ') || L.empty}`, { x: inner.x, y, size: FONT_SIZE.small, colour, maxWidth: inner.w, maxLines: 2 }).height + 4;
-  }
-  const flags = [p.suspicious ? L.suspicious : '', p.place === 'morass' ? L.morass : ''].filter((f) => f !== '').join(' · ');
+  for (const [text, colour] of sheetItems(p, L, tx)) y += drawText(ctx, text, { x: inner.x, y, size: FONT_SIZE.small, colour, maxWidth: inner.w, maxLines: 2 }).height + 4;
+  const flags = sheetFlags(p, L);
   if (flags) drawText(ctx, flags, { x: inner.x, y, size: FONT_SIZE.small, bold: true, colour: p.suspicious ? PALETTE.red : PALETTE.purple, maxWidth: inner.w, maxLines: 1 });
 }
 
 const LEGEND_ROW = 34;
 
-/** The legend: the three kinds of line (Rules §Movement), every die colour by name, the stored die and spot numbers. */
-export function legendHeight(): number {
-  return TITLE_H + 24 + 6 * LEGEND_ROW - 8;
+/** The legend: the three kinds of line (Rules §Movement), every die colour by name, the stored die, spot numbers and the map's marks. */
+export function legendHeight(L: Labels): number {
+  return TITLE_H + 24 + 6 * LEGEND_ROW + 4 + linesOf(L.marks, FONT_SIZE.small, false, CONTENT_W - 2 * PAD, 3) * LINE(FONT_SIZE.small);
 }
 
 export function drawLegendPanel(ctx: Ctx, y: number, L: Labels, colourName: (c: string) => string): void {
-  const box = drawPanel(ctx, { x: MARGIN, y, w: CONTENT_W, h: legendHeight() }, { title: L.legend });
+  const box = drawPanel(ctx, { x: MARGIN, y, w: CONTENT_W, h: legendHeight(L) }, { title: L.legend });
+  drawText(ctx, L.marks, { x: box.x, y: box.y + 6 * LEGEND_ROW + 4, size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: box.w, maxLines: 3 });
   const lines: [string, LinkStyle, string?][] = [
     [L.dotted, 'dottedWhite'],
     [L.solidWhite, 'solidWhite'],

@@ -90,7 +90,7 @@ export const DIE_OF: Record<string, DieColour> = {
 export const LABEL_KEYS = [
   'round', 'turn', 'bookkeeper', 'safe', 'hostile', 'group', 'child', 'threat', 'enemies', 'morass', 'discard', 'insight', 'bag', 'life', 'clarity', 'stored',
   'inventory', 'statuses', 'suspicious', 'backs', 'dotted', 'solidWhite', 'coloured', 'def', 'hand', 'won', 'lost', 'legend', 'empty', 'speed', 'range', 'strength',
-  'total', 'vital', 'vitalLeft', 'slotsUsed', 'noEnemies', 'storedLegend', 'spotLegend', 'dice', 'equipped', 'stable', 'critical', 'flatline', 'noGroupTask',
+  'total', 'vital', 'vitalLeft', 'slotsUsed', 'noEnemies', 'storedLegend', 'spotLegend', 'dice', 'equipped', 'stable', 'critical', 'flatline', 'noGroupTask', 'marks',
 ] as const;
 
 export type Labels = Record<(typeof LABEL_KEYS)[number], string>;

@@ -70,8 +70,8 @@ export async function renderComanauts(viewJson: unknown, locale: string, ui?: Co
   const piecesH = piecesHeight(view);
   const enemiesY = piecesY + piecesH + GAP;
   const sheetsY = enemiesY + enemiesHeight(view);
-  const legendY = sheetsY + sheetsHeight(view) + GAP;
-  const height = Math.ceil(legendY + legendHeight() + MARGIN);
+  const legendY = sheetsY + sheetsHeight(view, L, tx) + GAP;
+  const height = Math.ceil(legendY + legendHeight(L) + MARGIN);
 
   const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true, density: DENSITY });
   ctx.fillStyle = PALETTE.background;
