@@ -135,7 +135,7 @@ export function pictureStates(): PictureState[] {
   };
   return [
     { name: 'adventure-solo-start-en', gameType: 'adventure', locale: 'en', view: adventureView(solo), note: 'solo, two characters, first room' },
-    { name: 'adventure-3p-played-es', gameType: 'adventure', locale: 'es', view: adventureView(three), note: 'three players a few turns in, inventories folded under the table' },
+    { name: 'adventure-3p-played-es', gameType: 'adventure', locale: 'es', view: adventureView(three), note: 'three players a few turns in, each with the cards it holds' },
     { name: 'adventure-4p-played-en', gameType: 'adventure', locale: 'en', view: adventureView(four), note: 'four players, three rooms revealed' },
     { name: 'adventure-finished-es', gameType: 'adventure', locale: 'es', view: finished, note: 'every room revealed, four figures on one location, game over' },
     { name: 'comanauts-2p-start-en', gameType: 'comanauts', locale: 'en', view: comanautsGame.publicView(comanautsGameState(2, 1)), note: 'two players at the start of the page' },

@@ -16,12 +16,10 @@ export function adventureText(pack: AdventurePack, ui: (code: string, lang: stri
 }
 
 /**
- * Layout width of the table and of each inventory sheet, in units. Discord shows a picture about 550 px
+ * Layout width of the table, in units. Discord shows a picture about 550 px
  * wide on a phone: at 800 units the smallest type (FONT_SIZE.small, 16) is 11 px there.
  */
 export const TABLE_WIDTH = 800;
-/** Inventory sheets are as wide as the table, so folding them under it never shrinks their type. */
-export const INVENTORY_WIDTH = TABLE_WIDTH;
 /** Pixels per unit: the posted image is 1600 px wide and stays sharp when a player opens it. */
 export const PICTURE_DENSITY = 2;
 

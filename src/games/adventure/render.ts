@@ -6,24 +6,19 @@ import {
   drawPanel,
   drawRoundRect,
   drawText,
-  drawToken,
   encodePng,
   font,
-  panelContent,
   registerRenderer,
-  registerSheets,
   wrapText,
   yieldToEventLoop,
   type CanvasRenderingContext2D,
   type Rect,
 } from '../../render/index.ts';
-import { renderInventory } from './render-inventory.ts';
-import { GAP, MARGIN, PICTURE_DENSITY, TABLE_WIDTH, figureColour, initial, lookup, type AdventureText, type Params } from './render-kit.ts';
-import { HEALTH_BY_CHARACTERS } from './state.ts';
+import { crewHeight, crewRows, drawCrew, drawCrewBase, drawFigure, FIGURE_R } from './render-crew.ts';
+import { GAP, MARGIN, PICTURE_DENSITY, TABLE_WIDTH, lookup, type AdventureText, type Params } from './render-kit.ts';
 import type { AdventureView, CharacterView } from './view.ts';
 
-export { adventureText, INVENTORY_WIDTH, PICTURE_DENSITY, TABLE_WIDTH, type AdventureText } from './render-kit.ts';
-export { renderInventory } from './render-inventory.ts';
+export { adventureText, PICTURE_DENSITY, TABLE_WIDTH, type AdventureText } from './render-kit.ts';
 
 type Ctx = CanvasRenderingContext2D;
 type Say = (key: string, params?: Params) => string;
@@ -31,7 +26,6 @@ type Room = AdventureView['rooms'][number];
 
 const CONTENT_W = TABLE_WIDTH - 2 * MARGIN;
 const LINE = (size: number): number => size * 1.25;
-const FIGURE_R = 16;
 const FIGURE_STEP = 2 * FIGURE_R + 8;
 const TILE_PAD = 8;
 const ROOM_PAD = 12;
@@ -138,17 +132,6 @@ function drawRoomBase(ctx: Ctx, view: AdventureView, layout: RoomLayout, r: Rect
   drawText(ctx, say('adventure.render.entrance'), { x: strip.x + TILE_PAD, y: strip.y + strip.h / 2 - FONT_SIZE.small * 0.6, size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: strip.w - 2 * TILE_PAD - figuresW - 8, maxLines: 1 });
 }
 
-function drawFigure(ctx: Ctx, view: AdventureView, c: CharacterView, x: number, y: number, say: Say): void {
-  if (c.index === view.turn && !view.finished) {
-    ctx.beginPath();
-    ctx.arc(x, y, FIGURE_R + 4, 0, Math.PI * 2);
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = PALETTE.yellow;
-    ctx.stroke();
-  }
-  drawToken(ctx, { x, y, radius: FIGURE_R, fill: figureColour(c.index), label: initial(say(c.nameKey)), stroke: PALETTE.white });
-}
-
 /** Figures on the room's tiles (Rules §Move character figure) and at its entrance, over {@link drawRoomBase}. */
 function drawRoomFigures(ctx: Ctx, view: AdventureView, layout: RoomLayout, r: Rect, say: Say): void {
   const { tiles, strip } = roomTiles(layout, r);
@@ -163,25 +146,7 @@ function drawRoomFigures(ctx: Ctx, view: AdventureView, layout: RoomLayout, r: R
   if (strip) layout.waiting.forEach((c, i) => drawFigure(ctx, view, c, strip.x + strip.w - TILE_PAD - FIGURE_R - i * FIGURE_STEP, strip.y + strip.h / 2, say));
 }
 
-const HEALTH_CARD_W = 26;
-const HEALTH_CARD_H = 36;
-
-function drawHealthCard(ctx: Ctx, x: number, y: number, kind: 'up' | 'flipped' | 'boxed', colour: string): void {
-  const r: Rect = { x, y, w: HEALTH_CARD_W, h: HEALTH_CARD_H };
-  if (kind === 'boxed') {
-    ctx.save();
-    ctx.setLineDash([5, 5]);
-    drawRoundRect(ctx, r, { stroke: PALETTE.muted, lineWidth: 2, radius: 5 });
-    ctx.restore();
-    return;
-  }
-  drawRoundRect(ctx, r, { fill: kind === 'up' ? PALETTE.white : '#7d818c', stroke: kind === 'up' ? colour : PALETTE.dark, lineWidth: 3, radius: 5 });
-  if (kind === 'up') drawText(ctx, '♥', { x: x + HEALTH_CARD_W / 2, y: y + HEALTH_CARD_H / 2 - FONT_SIZE.small * 0.6, size: FONT_SIZE.small, align: 'center', colour: PALETTE.red });
-}
-
 const HEADER_PAD = 12;
-const CREW_ROW_H = Math.max(LINE(FONT_SIZE.body) + LINE(FONT_SIZE.small), HEALTH_CARD_H) + 10;
-const LEGEND_H = 2 * LINE(FONT_SIZE.small) + 4;
 
 function statsLines(view: AdventureView, say: Say): string[] {
   return [
@@ -221,43 +186,6 @@ function drawHeader(ctx: Ctx, view: AdventureView, y: number, say: Say): number 
   const statusY = box.y + HEADER_PAD + (view.finished ? 0 : LINE(FONT_SIZE.body));
   drawText(ctx, head.status, { x: view.finished ? box.x + HEADER_PAD : textX, y: statusY, size: FONT_SIZE.body, colour: view.finished ? PALETTE.yellow : PALETTE.muted, maxWidth: box.x + box.w - HEADER_PAD - textX, maxLines: 3 });
   return head.h;
-}
-
-function crewHeight(view: AdventureView): number {
-  return FONT_SIZE.label + 24 + 24 + view.characters.length * CREW_ROW_H + 8 + LEGEND_H;
-}
-
-/** The crew panel's frame and health legend (Rules §Health: face up, grey side, boxed): the same all chapter. */
-function drawCrewBase(ctx: Ctx, view: AdventureView, r: Rect, say: Say): void {
-  const box = drawPanel(ctx, r, { title: say('adventure.render.health') });
-  const legendY = box.y + view.characters.length * CREW_ROW_H + 8;
-  const itemW = box.w / 3;
-  (['up', 'flipped', 'boxed'] as const).forEach((kind, i) => {
-    const x = box.x + i * itemW;
-    drawHealthCard(ctx, x, legendY, kind, PALETTE.muted);
-    const label = say(kind === 'up' ? 'adventure.render.healthUp' : kind === 'flipped' ? 'adventure.render.healthFlipped' : 'adventure.render.healthBoxed');
-    drawText(ctx, label, { x: x + HEALTH_CARD_W + 8, y: legendY, size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: itemW - HEALTH_CARD_W - 16, maxLines: 2 });
-  });
-}
-
-/** Each character's name, health cards and what they carry, over {@link drawCrewBase}. */
-function drawCrew(ctx: Ctx, view: AdventureView, r: Rect, say: Say): void {
-  const box = panelContent(r, true);
-  const total = HEALTH_BY_CHARACTERS[view.characters.length] ?? 6;
-  view.characters.forEach((c, i) => {
-    const y = box.y + i * CREW_ROW_H;
-    const cards = Math.max(total, c.health.cards);
-    const healthW = cards * (HEALTH_CARD_W + 6) - 6;
-    drawFigure(ctx, view, c, box.x + FIGURE_R + 4, y + FIGURE_R + 4, say);
-    const textX = box.x + 2 * FIGURE_R + 16;
-    const textW = box.w - (textX - box.x) - healthW - 12;
-    drawText(ctx, say(c.nameKey), { x: textX, y, size: FONT_SIZE.body, bold: c.index === view.turn, maxWidth: textW, maxLines: 1 });
-    drawText(ctx, say('adventure.render.holds', { count: c.inventory.length }), { x: textX, y: y + LINE(FONT_SIZE.body), size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: textW, maxLines: 1 });
-    for (let k = 0; k < cards; k++) {
-      const kind = k >= c.health.cards ? 'boxed' : k >= c.health.cards - c.health.flipped ? 'flipped' : 'up';
-      drawHealthCard(ctx, box.x + box.w - healthW + k * (HEALTH_CARD_W + 6), y + 2, kind, figureColour(c.index));
-    }
-  });
 }
 
 function statsHeight(view: AdventureView): number {
@@ -300,7 +228,8 @@ export async function renderAdventureTable(view: AdventureView, lang: string, te
   for (const p of placed) rowHeights[p.row] = Math.max(rowHeights[p.row] ?? 0, p.layout.height);
   const headerH = headerLayout(view, say).h;
   const roomsH = rowHeights.reduce((h, r) => h + r + GAP, 0);
-  const crewH = crewHeight(view);
+  const rows = crewRows(view, say, CONTENT_W);
+  const crewH = crewHeight(rows);
   const height = Math.ceil(MARGIN + headerH + GAP + roomsH + crewH + GAP + statsHeight(view) + MARGIN);
 
   const { canvas, ctx } = createSurface(TABLE_WIDTH, height, { opaque: true, density: PICTURE_DENSITY });
@@ -326,13 +255,13 @@ export async function renderAdventureTable(view: AdventureView, lang: string, te
   const crewInputs = {
     pack: [view.packId, view.packVersion],
     lang,
-    title: say('adventure.render.health'),
+    title: say('adventure.render.crew'),
     legend: [say('adventure.render.healthUp'), say('adventure.render.healthFlipped'), say('adventure.render.healthBoxed')],
-    characters: view.characters.length,
+    rows: rows.map((r) => r.h),
     y,
   };
-  drawLayer(ctx, 'adventure.crew', crewInputs, { x: 0, y: y - LAYER_BLEED, w: TABLE_WIDTH, h: crewH + 2 * LAYER_BLEED }, (g) => drawCrewBase(g, view, crew, say));
-  drawCrew(ctx, view, crew, say);
+  drawLayer(ctx, 'adventure.crew', crewInputs, { x: 0, y: y - LAYER_BLEED, w: TABLE_WIDTH, h: crewH + 2 * LAYER_BLEED }, (g) => drawCrewBase(g, rows, crew, say));
+  drawCrew(ctx, view, rows, crew, say);
   drawStats(ctx, view, { x: MARGIN, y: y + crewH + GAP, w: CONTENT_W, h: statsHeight(view) }, say);
   await yieldToEventLoop();
   return encodePng(canvas);
@@ -341,13 +270,9 @@ export async function renderAdventureTable(view: AdventureView, lang: string, te
 /**
  * Registers the table renderer with the shared registry (ARCHITECTURE "Rendering"); the composition root
  * calls it once. `textFor` picks the text lookup of the view's pack; without it the picture shows keys.
+ * No sheets: every character's cards are on the table itself (the crew panel), so a turn's picture is
+ * one image without folding.
  */
 export function register(textFor?: (view: AdventureView) => AdventureText | undefined): void {
   registerRenderer('adventure', (view, locale) => renderAdventureTable(view as AdventureView, locale, textFor?.(view as AdventureView)));
-  registerSheets('adventure', async (raw, locale) => {
-    const view = raw as AdventureView;
-    const text = textFor?.(view);
-    const seats = [...new Set(view.characters.map((c) => c.seat))].sort((a, b) => a - b);
-    return Promise.all(seats.map(async (seat) => ({ name: `inventory-${seat + 1}.png`, data: await renderInventory(view, seat, locale, text) })));
-  });
 }
