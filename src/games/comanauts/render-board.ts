@@ -17,14 +17,15 @@ function diceRow(ctx: Ctx, x: number, y: number, list: readonly { kind: string; 
 
 const STATUS_H = TITLE_H + 24 + LINE(FONT_SIZE.body) + 4 + 40 + 6 + DIE + 4;
 
-/**
- * The sideboard's state in two panels: the threat track with the situation (Rules §Threat) and the
- * group task with its running total against the target (Rules §Group Task) and the inner child die.
- */
+/** Height of {@link drawStatus}. */
 export function statusHeight(): number {
   return STATUS_H;
 }
 
+/**
+ * The sideboard's state in two panels: the threat track with the situation (Rules §Threat) and the
+ * group task with its running total against the target (Rules §Group Task) and the inner child die.
+ */
 export function drawStatus(ctx: Ctx, view: TableView, y: number, L: Labels, colourName: (c: string) => string): void {
   const left = drawPanel(ctx, { x: MARGIN, y, w: COLUMN_W, h: STATUS_H }, { title: L.threat });
   const hostile = view.situation === 'hostile';
@@ -56,12 +57,13 @@ export function drawStatus(ctx: Ctx, view: TableView, y: number, L: Labels, colo
   drawDie(ctx, { x: right.x + Math.min(right.w - 34, textWidth(ctx, `${L.child}:`) + 12), y: childY, size: 34, colour: 'translucentBlue', value: view.dice.child, face: 'number' });
 }
 
-/** Vital signs shown so far (Rules §Vital Signs), the Morass and the discard pool, side by side. */
+/** Height of {@link drawPieces}. */
 export function piecesHeight(view: TableView): number {
   const discardRows = Math.max(1, Math.ceil(view.dice.discard.length / Math.floor((COLUMN_W - 2 * PAD + 6) / DIE_STEP)));
   return TITLE_H + 24 + Math.max(2 * LINE(FONT_SIZE.body) + 4 + LINE(FONT_SIZE.small), LINE(FONT_SIZE.body) + 8 + discardRows * DIE_STEP);
 }
 
+/** Vital signs shown so far (Rules §Vital Signs), the Morass and the discard pool, side by side. */
 export function drawPieces(ctx: Ctx, view: TableView, y: number, h: number, L: Labels, tx: Tx): void {
   const vital = view.vitalSigns ?? { left: 0, shown: [] };
   const left = drawPanel(ctx, { x: MARGIN, y, w: COLUMN_W, h }, { title: L.vital });
@@ -81,7 +83,7 @@ function enemyCardHeight(e: NonNullable<TableView['enemies'][number]>): number {
   return CARD_HEAD + 8 + e.actions.length * ACTION_H + 6;
 }
 
-/** The enemies in their slots, two cards to a row, each action with its roll range and words for its numbers (Rules §Enemy Cards). */
+/** Height of {@link drawEnemies}. */
 export function enemiesHeight(view: TableView): number {
   const present = view.enemies.filter((e) => e !== null);
   let h = LINE(FONT_SIZE.body) + 6;
@@ -89,6 +91,7 @@ export function enemiesHeight(view: TableView): number {
   return h;
 }
 
+/** The enemies in their slots, two cards to a row, each action with its roll range and words for its numbers (Rules §Enemy Cards). */
 export function drawEnemies(ctx: Ctx, view: TableView, y: number, L: Labels, tx: Tx): void {
   const present = view.enemies.filter((e) => e !== null);
   const heading = present.length === 0 ? `${L.enemies}: ${L.noEnemies}` : `${L.enemies}: ${L.slotsUsed.replace('{{used}}', String(present.length)).replace('{{count}}', String(view.enemies.length))}`;
@@ -180,12 +183,14 @@ function sheetRects(view: TableView, y: number, L: Labels, tx: Tx): Rect[] {
   return rects;
 }
 
+/** Height of {@link drawSheets}. */
 export function sheetsHeight(view: TableView, L: Labels, tx: Tx): number {
   const rects = sheetRects(view, 0, L, tx);
   const last = rects[rects.length - 1];
   return last ? last.y + last.h : 0;
 }
 
+/** One sheet per player, two to a row; each comes from the layer cache, keyed by everything it shows. */
 export function drawSheets(ctx: Ctx, view: TableView, y: number, L: Labels, lang: string, tx: Tx, colourName: (c: string) => string): void {
   const rects = sheetRects(view, y, L, tx);
   view.players.forEach((p, i) => {
@@ -226,11 +231,12 @@ function drawSheet(ctx: Ctx, p: Player, r: Rect, active: boolean, hand: readonly
 
 const LEGEND_ROW = 34;
 
-/** The legend: the three kinds of line (Rules §Movement), every die colour by name, the stored die, spot numbers and the map's marks. */
+/** Height of {@link drawLegendPanel}. */
 export function legendHeight(L: Labels): number {
   return TITLE_H + 24 + 6 * LEGEND_ROW + 4 + linesOf(L.marks, FONT_SIZE.small, false, CONTENT_W - 2 * PAD, 3) * LINE(FONT_SIZE.small);
 }
 
+/** The legend: the three kinds of line (Rules §Movement), every die colour by name, the stored die, spot numbers and the map's marks. */
 export function drawLegendPanel(ctx: Ctx, y: number, L: Labels, colourName: (c: string) => string): void {
   const box = drawPanel(ctx, { x: MARGIN, y, w: CONTENT_W, h: legendHeight(L) }, { title: L.legend });
   drawText(ctx, L.marks, { x: box.x, y: box.y + 6 * LEGEND_ROW + 4, size: FONT_SIZE.small, colour: PALETTE.muted, maxWidth: box.w, maxLines: 3 });
