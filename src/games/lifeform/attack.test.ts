@@ -37,7 +37,7 @@ describe('lifeform §ATTACK and reactions', () => {
     expect(codes(step.events)).toContain('lifeform.attack.revealed');
     expect(step.state.images[0]).toBe('galley');
     expect(lifeformGame.awaiting(step.state)).toMatchObject({ seats: [1], kind: 'attack' });
-    expect(lifeformGame.timeoutAction(step.state, 1)).toEqual({ type: 'noReaction', args: {} });
+    expect(lifeformGame.timeoutAction?.(step.state, 1)).toEqual({ type: 'noReaction', args: {} });
   });
 
   it('§ATTACK step 4 and §CHARACTER DEATH: GIVEN no reaction WHEN the window closes THEN every character in view there dies, hostility +2 each, and the lifeform says noisy or silent; a 2-player crew with none left loses', () => {

@@ -194,7 +194,7 @@ export function applyCrew(cx: Cx, seat: number, icon: CrewIcon, c: Choice): stri
     case 'flamethrower':
       if (c.image !== undefined && c.to) {
         s.images[c.image] = c.to[c.to.length - 1] as string;
-        tell(cx, 'crew.flamethrower.burn', { image: c.image, chamberKey: chamberKey(s.images[c.image] as string) });
+        tell(cx, 'crew.burned', { image: c.image, chamberKey: chamberKey(s.images[c.image] as string) });
       }
       advanceHostility(cx, 1);
       return [];

@@ -53,7 +53,7 @@ export function launch(cx: Cx): void {
     const within = (m: number): boolean => card !== null && card !== undefined && m >= card.min && m <= card.max;
     const guessed = within(minute) || (s.stowawayToken && (within(minute - 1) || within(minute + 1)));
     cx.revealed = true;
-    tell(cx, 'ending.b.stowaway', { stowawayKey: `stowaway.${s.stowaway ?? ''}.name`, minute, guessed });
+    tell(cx, 'ending.stowaway', { stowawayKey: `stowaway.${s.stowaway ?? ''}.name`, minute, guessed });
     if (!guessed) {
       end(cx, 'crew', 'endingB', 'b');
       return;

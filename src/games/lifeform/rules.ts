@@ -66,7 +66,7 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
       s.real = a.image;
       s.stack.pop();
       tell(cx, 'calibrated');
-      tell(cx, 'calibrated.secret', { image: a.image }, s.lifeformSeat);
+      tell(cx, 'secret.calibrated', { image: a.image }, s.lifeformSeat);
       return;
     case 'decide': {
       const obj = s.objectives[String(seat)] as string;

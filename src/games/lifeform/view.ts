@@ -120,10 +120,20 @@ export function prompts(s: LifeformState): Prompt[] {
   for (const seat of taskSeats(s, t)) {
     const options = legalCommands(s, seat)
       .filter((c) => PUBLIC_PROMPTS.has(t.k) ? ['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree'].includes(c.type) : PUBLIC_PROMPTS.has(c.type))
-      .map((command) => ({ label: { code: `lifeform.option.${command.type}`, params: optionParams(command) }, command }));
+      .map((command) => ({ label: { code: optionCode(command), params: optionParams(command) }, command }));
     if (options.length > 0) out.push({ seat, kind: t.k, options });
   }
   return out;
+}
+
+/** The label code of a prompt option: yes/no answers and roles get a code of their own. */
+function optionCode(c: GameCommand): string {
+  const a = c.args as Record<string, unknown>;
+  if (c.type === 'noise') return `lifeform.option.noise.${a.noisy === true ? 'noisy' : 'silent'}`;
+  if (c.type === 'agree') return `lifeform.option.agree.${a.yes === true ? 'yes' : 'no'}`;
+  if (c.type === 'control') return `lifeform.option.control.${typeof a.role === 'string' ? a.role : 'character'}`;
+  if (c.type === 'panic') return `lifeform.option.panic.${a.to === undefined ? 'stay' : 'move'}`;
+  return `lifeform.option.${c.type}`;
 }
 
 function optionParams(c: GameCommand): Record<string, string | number | boolean> {

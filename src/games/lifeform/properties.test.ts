@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyCommand, canonicalJson, replay, type GameCommand } from '../../core/index.ts';
+import { lifeformGame } from './index.ts';
+import { playRandom } from './play.test-helper.ts';
+import { pack } from './scenario.test-helper.ts';
+import { cardOf, REMORA, type LifeformState } from './state.ts';
+
+const crewTotal = pack.crew.reduce((a, c) => a + c.copies, 0);
+const lifeformTotal = pack.lifeform.cards.reduce((a, c) => a + c.copies, 0);
+
+/** The invariants every reachable state keeps (§MOVEMENT, §REALITY CALIBRATION, token supplies). */
+function invariants(s: LifeformState): void {
+  const onBoard = s.images.filter((c): c is string => c !== null);
+  expect(new Set(onBoard).size, 'one image per chamber').toBe(onBoard.length);
+  expect(onBoard).not.toContain(REMORA);
+  if (s.real !== null) expect(s.images[s.real], 'the real lifeform is one of the images on the ship').not.toBeNull();
+  const mission = Object.values(s.mission).reduce((a, b) => a + b, 0) + Object.values(s.loadout).reduce((a, b) => a + b, 0) + s.missionPool;
+  expect(mission, 'mission tokens conserved').toBe(pack.game.missionTokens);
+  expect(Object.values(s.mission).every((n) => n >= 0) && s.missionPool >= 0).toBe(true);
+  expect(s.outages.length + s.outagePool, 'power outage tokens conserved').toBe(pack.game.powerOutageTokens);
+  expect(new Set(s.outages).size).toBe(s.outages.length);
+  expect(s.terrors.length + s.terrorPool, 'terror tokens conserved').toBe(pack.game.terrorTokens);
+  const pending = s.stack.flatMap((t) => (t.k === 'attack' && t.a.pending ? [t.a.pending.card] : []));
+  const hands = [...Object.values(s.hands).flat(), ...pending];
+  const specials = hands.filter((c) => cardOf(c) === s.board.miningLaser || cardOf(c) === s.board.flamethrower).length;
+  const playedSpecials = (s.laser === 'gone' ? 1 : 0) + (s.flamethrowerTaken && !hands.includes(`${s.board.flamethrower}.1`) ? 1 : 0);
+  expect(hands.length - specials + s.crewDeck.length + s.crewDiscard.length, 'crew cards conserved').toBe(crewTotal - 2);
+  expect(specials + playedSpecials + (s.laser === 'board' ? 1 : 0) + (s.flamethrowerTaken ? 0 : 1), 'special cards accounted for').toBe(2);
+  expect(s.lfHand.length + s.lfDeck.length + s.lfDiscard.length, 'lifeform cards conserved').toBe(lifeformTotal);
+  const ids = s.characters.map((c) => c.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.some((id) => s.dead.includes(id))).toBe(false);
+}
+
+const arb = fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 4 }), fc.array(fc.nat(100_000), { minLength: 5, maxLength: 40 }));
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+describe('lifeform properties', () => {
+  it('§MOVEMENT and §REALITY CALIBRATION (property): GIVEN random legal play with 2–4 players WHEN any legal command is applied THEN nothing throws, someone is always awaited, one image per chamber, the real lifeform is exactly one image on the ship, and tokens and cards are conserved', () => {
+    fc.assert(
+      fc.property(arb, ([seed, seats, choices]) => {
+        const p = playRandom(pack, seed, seats, choices, 400, invariants);
+        expect(p.log.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('property: GIVEN a random game log WHEN replayed through src/core replay THEN every stored hash is reproduced', () => {
+    fc.assert(
+      fc.property(arb, ([seed, seats, choices]) => {
+        const { log, genesis, last } = playRandom(pack, seed, seats, choices, 250);
+        const replayed = replay(lifeformGame, genesis, log, pack);
+        expect(replayed.ok).toBe(true);
+        if (replayed.ok) expect(canonicalJson(replayed.snapshot.state)).toBe(canonicalJson(last.state));
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('property: GIVEN random play WHEN each command is decided from a deep-frozen snapshot THEN decide never writes to its input', () => {
+    fc.assert(
+      fc.property(arb, ([seed, seats, choices]) => {
+        const { steps } = playRandom(pack, seed, seats, choices, 120);
+        for (let i = 1; i < steps.length; i++) {
+          const before = steps[i - 1]?.state as LifeformState;
+          const step = steps[i] as { command: GameCommand; seat: number };
+          const frozen = deepFreeze(structuredClone(before));
+          const r = applyCommand(lifeformGame, { state: frozen, rng: [1, 2, 3, 4] }, step.command, { seat: step.seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
+          expect(r.ok).toBe(true);
+        }
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('issue 17 (timeouts): GIVEN any awaited seat in random play WHEN its deadline falls THEN the timeout action is one of its legal commands', () => {
+    fc.assert(
+      fc.property(arb, ([seed, seats, choices]) => {
+        const { steps } = playRandom(pack, seed, seats, choices, 200);
+        for (const { state } of steps) {
+          for (const seat of lifeformGame.awaiting(state).seats) {
+            const t = lifeformGame.timeoutAction?.(state, seat);
+            expect(t).not.toBeNull();
+            expect(lifeformGame.legalCommands(state, seat).map((c) => canonicalJson(c))).toContain(canonicalJson(t));
+          }
+        }
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
