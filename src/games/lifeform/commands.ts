@@ -71,5 +71,18 @@ export const lifeformCommandSchemas = {
   strip: z.strictObject({ column: z.enum(loadoutColumns) }),
   android: z.strictObject({ to: id.optional(), link: link.optional() }),
   launch: z.strictObject({}),
+  /** §SHOWDOWN STAGE: hibernation cards dealt one at a time to a surviving crew member. */
+  share: z.strictObject({ seat: z.number().int().min(0).max(3) }),
+  /** The lifeform keeps one of the cards drawn for the energy column. */
+  keep: z.strictObject({ card: id }),
+  target: z.strictObject({ seat: z.number().int().min(0).max(3) }),
+  fight: z.strictObject({ card: id, tokens: z.number().int().min(0).max(9), stowaway: z.boolean() }),
+  cancel: z.strictObject({ item: z.enum(['halon', 'remora', 'laser']) }),
+  face: z.strictObject({}),
+  drop: z.strictObject({ icon: z.string().min(1).max(16) }),
+  match: z.strictObject({ card: id }),
+  data: z.strictObject({ icon: z.string().min(1).max(16) }),
+  sacrifice: z.strictObject({ who: id }),
+  yield: z.strictObject({}),
   agree: z.strictObject({ yes: z.boolean() }),
 } as const;

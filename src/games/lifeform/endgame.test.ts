@@ -42,7 +42,8 @@ describe('lifeform §LIFEFORM ENDGAME', () => {
     expect(miss.revealed).toBe(true);
     const hit = act(ready(4), 1, 'launch');
     expect(codes(hit.events)).toContain('lifeform.ending.b');
-    expect(lifeformGame.status(hit.state)).toEqual({ phase: 'ended', reason: 'lifeform.showdownNotImplemented' });
+    expect(hit.state.phase).toBe('showdown');
+    expect(lifeformGame.status(hit.state)).toEqual({ phase: 'playing' });
   });
 
   it('§ENDING B: GIVEN the stowaway token WHEN the minute is one outside the card’s range THEN it counts as guessed', () => {

@@ -1,5 +1,6 @@
 import { sdMinute, sdReached } from './board.ts';
 import { end, tell, queue, type Cx } from './flow.ts';
+import { startShowdown } from './showdown.ts';
 import { REMORA, type LifeformState } from './state.ts';
 
 /** How many tokens a loadout column needs before launch (§LAUNCH THE REMORA SEQUENCE). */
@@ -35,10 +36,10 @@ export function proposeLaunch(cx: Cx, seat: number): void {
   const voters = launchVoters(cx.s, seat);
   tell(cx, 'launch.proposed', { seat });
   if (voters.length === 0) launch(cx);
-  else queue(cx, { k: 'agree', seats: voters });
+  else queue(cx, { k: 'agree', seats: voters, purpose: 'launch' });
 }
 
-/** §ENDING A, B and C. The showdown stage itself is not played yet: the game stops there (README). */
+/** §ENDING A, B and C; B with a right guess and C lead to the showdown stage (showdown.ts). */
 export function launch(cx: Cx): void {
   const s = cx.s;
   const left = s.characters.filter((c) => c.at !== REMORA);
@@ -58,21 +59,9 @@ export function launch(cx: Cx): void {
       end(cx, 'crew', 'endingB', 'b');
       return;
     }
-    showdown(cx, 'b');
+    startShowdown(cx, 'b', card?.keep ? s.stowaway : null);
     return;
   }
-  showdown(cx, 'c');
-}
-
-function showdown(cx: Cx, ending: 'b' | 'c'): void {
-  const s = cx.s;
-  for (const ch of s.characters.filter((c) => c.at !== REMORA)) {
-    s.characters = s.characters.filter((c) => c.id !== ch.id);
-    s.dead.push(ch.id);
-    tell(cx, 'crew.killed', { characterKey: `character.${ch.id}.name`, seat: ch.owner });
-  }
-  tell(cx, `ending.${ending}`, { textKey: `endings.${ending}` });
-  s.phase = 'over';
-  s.stack = [{ k: 'showdown' }];
-  s.outcome = null;
+  startShowdown(cx, 'c', null);
+  queue(cx, { k: 'refill' });
 }

@@ -8,6 +8,7 @@ import { androidChoices, lifeformOptions } from './lifeform-actions.ts';
 import { outageDecksOpen } from './setup.ts';
 import { cardOf, REMORA, type LifeformState, type Task } from './state.ts';
 import { launchReady } from './endgame.ts';
+import { showdownCommands, survivors } from './showdown.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => ({ type, args: clean(args) });
 
@@ -40,6 +41,12 @@ export function taskSeats(s: LifeformState, t: Task | undefined): number[] {
       return [...new Set(t.left.map((id) => s.characters.find((c) => c.id === id)?.owner).filter((x): x is number => x !== undefined))];
     case 'agree':
       return t.seats;
+    case 'share':
+      return survivors(s);
+    case 'fight': {
+      const f = s.showdown?.fight ?? null;
+      return f !== null && (f.stage === 'cancel' || f.stage === 'match') ? [f.target] : [s.lifeformSeat];
+    }
     default:
       return [s.lifeformSeat];
   }
@@ -263,8 +270,15 @@ export function legalCommands(s: LifeformState, seat: number): GameCommand[] {
       return androidChoices(s, false).map((c) => cmd('android', { to: c.to?.[0], link: c.link }));
     case 'agree':
       return [cmd('agree', { yes: true }), cmd('agree', { yes: false })];
-    case 'showdown':
-      return [];
+    case 'refill': {
+      const out = [cmd('lurk', { discard: [] })];
+      if ((s.board.cocoon[s.cocoon]?.evolution ?? 0) > 0) for (const card of uniqueCards(s.lfHand)) out.push(cmd('lurk', { discard: [card] }));
+      return out;
+    }
+    case 'share':
+    case 'lfPick':
+    case 'fight':
+      return showdownCommands(s, seat).map((c) => cmd(c.type, c.args as Record<string, unknown>));
   }
 }
 

@@ -9,6 +9,7 @@ import { applyLifeform, type LfChoice } from './lifeform-actions.ts';
 import { clean, collectors, imageNear, legalCommands, rowOptions, taskSeats } from './legal.ts';
 import { setupOutages } from './setup.ts';
 import { cardOf, REMORA, type LifeformState, type Task } from './state.ts';
+import { applyShowdown, cancelFight, refuseCancel, showdownStep } from './showdown.ts';
 import { why } from './why.ts';
 
 type T<K extends Task['k']> = Extract<Task, { k: K }>;
@@ -204,6 +205,19 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
         tell(cx, 'crew.discarded', { seat, cardKey: `crew.${cardOf(a.card)}.name` });
       }
       return;
+    case 'share':
+    case 'keep':
+    case 'target':
+    case 'fight':
+    case 'cancel':
+    case 'face':
+    case 'drop':
+    case 'match':
+    case 'data':
+    case 'sacrifice':
+    case 'yield':
+      applyShowdown(cx, seat, c);
+      return;
     case 'lurk': {
       s.stack.pop();
       for (const card of a.discard as string[]) {
@@ -300,13 +314,15 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
       const ag = t as T<'agree'>;
       if (!a.yes) {
         s.stack.pop();
-        tell(cx, 'launch.refused', { seat });
+        if (ag.purpose === 'cancel') refuseCancel(cx);
+        tell(cx, ag.purpose === 'cancel' ? 'showdown.cancelRefused' : 'launch.refused', { seat });
         return;
       }
       ag.seats = ag.seats.filter((x) => x !== seat);
       if (ag.seats.length === 0) {
         s.stack.pop();
-        launch(cx);
+        if (ag.purpose === 'cancel') cancelFight(cx, ag.item ?? 'halon');
+        else launch(cx);
       }
       return;
     }
@@ -459,8 +475,11 @@ function settle(cx: Cx, t: Task): boolean {
     case 'decide':
     case 'lifeformTurn':
     case 'agree':
-    case 'showdown':
     case 'stowaway':
+    case 'refill':
+    case 'share':
+    case 'lfPick':
+    case 'fight':
       return false;
     default:
       return legalCommands(s, taskSeats(s, t)[0] ?? s.lifeformSeat).length === 0 ? pop() : false;
@@ -503,6 +522,10 @@ function nextStep(cx: Cx): void {
     s.reacted = [];
     tell(cx, 'phase.lifeform', { minute: s.board.minutes[s.sd] ?? 0 });
     queue(cx, { k: 'lifeformTurn' });
+    return;
+  }
+  if (s.phase === 'showdown') {
+    showdownStep(cx);
     return;
   }
   s.round++;

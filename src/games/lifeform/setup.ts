@@ -99,6 +99,7 @@ export function setupGame(options: LifeformOptions, seats: readonly SeatInfo[], 
     reacted: [],
     bulkheadBy: null,
     lastManAboard: false,
+    showdown: null,
     outcome: null,
   };
   return { ...mutableCopy({ ...state, board: null }), board } as LifeformState;

@@ -50,13 +50,16 @@ export interface Board {
     readonly spaces: readonly { readonly bonus: string | null; readonly value: number }[];
     readonly minimum: number;
     readonly overheating: number;
+    readonly compartments: readonly number[];
   }[];
   readonly handLimit: number;
   readonly crew: Readonly<Record<string, CrewCardDef>>;
   readonly lifeform: Readonly<Record<string, LifeformCardDef>>;
   readonly terror: Readonly<Record<string, readonly TerrorEffect[]>>;
   readonly objectives: Readonly<Record<string, { readonly chamber: string | null; readonly decide: readonly (readonly TerrorEffect[])[] }>>;
-  readonly stowaways: Readonly<Record<string, { readonly min: number; readonly max: number; readonly keep: boolean }>>;
+  readonly stowaways: Readonly<Record<string, { readonly min: number; readonly max: number; readonly keep: boolean; readonly showdown: readonly string[] }>>;
+  /** Showdown icons of every crew and lifeform card, by card id. */
+  readonly showdown: Readonly<Record<string, readonly string[]>>;
   readonly abilities: Readonly<Record<string, { readonly skill: AbilityEffect; readonly survival: AbilityEffect }>>;
   readonly miningLaser: string;
   readonly flamethrower: string;
@@ -120,13 +123,36 @@ export type Task =
   | { k: 'lfDiscard' }
   | { k: 'removeGhost' }
   | { k: 'strip'; left: number }
-  | { k: 'agree'; seats: number[] }
-  | { k: 'showdown' };
+  | { k: 'agree'; seats: number[]; purpose?: 'launch' | 'cancel'; item?: string }
+  | { k: 'refill' }
+  | { k: 'share'; left: number }
+  | { k: 'lfPick'; cards: string[] }
+  | { k: 'fight' };
 
 export interface Outcome {
   readonly winner: 'crew' | 'lifeform';
   readonly reason: string;
   readonly ending: 'a' | 'b' | 'c' | null;
+}
+
+/** §SHOWDOWN STAGE: the crew pool, hostility tokens, the kept stowaway card and the fight in progress. */
+export interface ShowdownState {
+  readonly ending: 'b' | 'c';
+  pool: { remora: boolean; halon: number };
+  tokens: number;
+  keep: string | null;
+  last: number | null;
+  out: number[];
+  fight: {
+    target: number;
+    card: string | null;
+    tokens: number;
+    stowaway: boolean;
+    remaining: string[];
+    spare: number;
+    cancelTried: boolean;
+    stage: 'card' | 'cancel' | 'trim' | 'match';
+  } | null;
 }
 
 export interface LifeformState {
@@ -139,7 +165,7 @@ export interface LifeformState {
   round: number;
   /** Index into `crewSeats` of the crew turn in progress. */
   turnIndex: number;
-  phase: 'setup' | 'crew' | 'android' | 'lifeform' | 'over';
+  phase: 'setup' | 'crew' | 'android' | 'lifeform' | 'showdown' | 'over';
   stack: Task[];
   /** Three disks offered to each crew seat, and the secret pick until everyone picked (§SETUP). */
   offers: Record<string, string[]>;
@@ -192,6 +218,7 @@ export interface LifeformState {
   /** The active crew seat's bulkhead door, removed at the start of its next turn. */
   bulkheadBy: number | null;
   lastManAboard: boolean;
+  showdown: ShowdownState | null;
   outcome: Outcome | null;
 }
 
@@ -220,13 +247,14 @@ export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4): Board {
     androidRemove: pack.game.androidStatus.remove,
     cocoon: pack.game.cocoon[String(players) as '2' | '3' | '4'],
     hostility: pack.game.hostility.spaces,
-    loadout: pack.game.loadout.map((c) => ({ id: c.id, spaces: c.spaces, minimum: c.minimum, overheating: c.overheating ?? c.minimum })),
+    loadout: pack.game.loadout.map((c) => ({ id: c.id, spaces: c.spaces, minimum: c.minimum, overheating: c.overheating ?? c.minimum, compartments: c.compartments ?? [] })),
     handLimit: pack.game.handLimit,
     crew,
     lifeform,
     terror: Object.fromEntries(pack.terror.map((t) => [t.id, t.effects])),
     objectives: Object.fromEntries(pack.objectives.map((o) => [o.id, { chamber: o.chamber, decide: o.decide.map((d) => d.effects) }])),
-    stowaways: Object.fromEntries(pack.stowaways.map((s) => [s.id, { min: s.min, max: s.max, keep: s.keep }])),
+    stowaways: Object.fromEntries(pack.stowaways.map((s) => [s.id, { min: s.min, max: s.max, keep: s.keep, showdown: s.showdown }])),
+    showdown: Object.fromEntries([...pack.crew, ...pack.lifeform.cards].map((c) => [c.id, c.showdown])),
     abilities: Object.fromEntries(pack.characters.map((c) => [c.id, { skill: c.sides[side].skill.effect, survival: c.sides[side].survival.effect }])),
     miningLaser: pack.crew.find((c) => c.special === 'miningLaser')?.id ?? '',
     flamethrower: pack.crew.find((c) => c.special === 'flamethrower')?.id ?? '',

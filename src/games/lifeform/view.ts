@@ -64,7 +64,25 @@ export function publicView(s: LifeformState): Json {
     objectivesDone: s.objectivesDone.filter((o) => s.phase !== 'setup' || (s.board.objectives[o]?.decide.length ?? 0) > 0),
     objectivesOpen: Object.values(s.objectives).filter((o) => o !== null && !s.objectivesDone.includes(o)).length,
     lastManAboard: s.lastManAboard,
+    showdown: showdownView(s),
     outcome: s.outcome as unknown as Json,
+  };
+}
+
+/** The showdown as everyone sees it: the fight card only once it is revealed. */
+function showdownView(s: LifeformState): Json {
+  const sd = s.showdown;
+  if (!sd) return null;
+  const f = sd.fight;
+  const shown = f !== null && (f.stage === 'trim' || f.stage === 'match');
+  return {
+    ending: sd.ending,
+    pool: { remora: sd.pool.remora, halon: sd.pool.halon },
+    tokens: sd.tokens,
+    stowawayKept: sd.keep !== null,
+    last: sd.last,
+    out: [...sd.out],
+    fight: f === null ? null : { target: f.target, stage: f.stage, tokens: f.tokens, stowaway: f.stowaway, card: shown && f.card ? cardOf(f.card) : null, cardDown: f.card !== null && !shown, remaining: [...f.remaining], spare: f.spare },
   };
 }
 
@@ -72,7 +90,8 @@ export function publicView(s: LifeformState): Json {
 export function viewFor(s: LifeformState, seat: number): Json {
   const base = publicView(s) as Record<string, Json>;
   if (seat === s.lifeformSeat) {
-    return { ...base, me: seat, role: 'lifeform', real: s.real, stowaway: s.stowaway, hand: [...s.lfHand] };
+    const top = s.stack[s.stack.length - 1];
+    return { ...base, me: seat, role: 'lifeform', real: s.real, stowaway: s.stowaway, hand: [...s.lfHand], fightCard: s.showdown?.fight?.card ?? null, seen: top?.k === 'lfPick' ? [...top.cards] : [], keptStowaway: s.showdown?.keep ?? null };
   }
   if (!s.crewSeats.includes(seat)) return { ...base, me: seat };
   return {
@@ -159,14 +178,14 @@ export function awaiting(s: LifeformState): Awaiting {
 
 export function status(s: LifeformState): GameStatus {
   if (s.outcome) return { phase: 'ended', reason: `lifeform.winner.${s.outcome.winner}.${s.outcome.reason}` };
-  if (s.stack.some((t) => t.k === 'showdown')) return { phase: 'ended', reason: 'lifeform.showdownNotImplemented' };
   return { phase: 'playing' };
 }
 
 /**
  * The least harmful legal answer when a hard deadline falls (issue 17): no reaction, no cancel, a
  * silent kill, stopping a move, declining an optional token, refusing a launch, lurking, a two-card
- * equip; otherwise the first legal answer (setup placements, forced moves).
+ * equip; in the showdown the weakest fight, a cancel (and agreeing to it) or a match before giving up;
+ * otherwise the first legal answer (setup placements, forced moves).
  */
 export function timeoutAction(s: LifeformState, seat: number): GameCommand | null {
   const legal = legalCommands(s, seat);
@@ -179,6 +198,8 @@ export function timeoutAction(s: LifeformState, seat: number): GameCommand | nul
     const keep = [s.board.miningLaser, s.board.flamethrower];
     return legal.find((c) => !keep.includes(cardOf(String((c.args as { card: string }).card)))) ?? legal[0] ?? null;
   }
+  if (t?.k === 'fight') return prefer('fight', { tokens: 0, stowaway: false }) ?? prefer('cancel') ?? prefer('match') ?? prefer('data') ?? prefer('sacrifice') ?? legal[0] ?? null;
+  if (t?.k === 'agree' && t.purpose === 'cancel') return prefer('agree', { yes: true }) ?? null;
   return (
     prefer('noReaction') ??
     prefer('allow') ??
