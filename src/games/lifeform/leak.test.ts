@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, draftCopy } from '../../core/index.ts';
+import { canonicalJson, draftCopy, type GameCommand } from '../../core/index.ts';
 import { promptButtons } from '../../discord/present.ts';
 import { packText } from './content.ts';
 import { lifeformGame } from './index.ts';
 import { playRandom } from './play.test-helper.ts';
-import { pack } from './scenario.test-helper.ts';
+import { act, endingC, pack } from './scenario.test-helper.ts';
 import type { LifeformState } from './state.ts';
 
 const names = ['Ana', 'Bea', 'Cid', 'Dot'];
@@ -50,6 +50,19 @@ function counterfactuals(s: LifeformState): { what: string; may: number[]; other
       out.push({ what: `character pick of seat ${seat}`, may: [seat], other: p });
     }
   }
+  const f = s.showdown?.fight ?? null;
+  const fightSpare = [...s.lfDeck, ...s.lfDiscard].find((c) => c.split('.')[0] !== f?.card?.split('.')[0]);
+  if (f !== null && f.card !== null && (f.stage === 'card' || f.stage === 'cancel') && fightSpare !== undefined) {
+    const d = draftCopy(s);
+    (d.showdown as NonNullable<LifeformState['showdown']>).fight = { ...f, card: fightSpare };
+    out.push({ what: 'face-down fight card', may: [s.lifeformSeat], other: d });
+  }
+  const t = s.stack[s.stack.length - 1];
+  if (t?.k === 'lfPick' && fightSpare !== undefined) {
+    const d = draftCopy(s);
+    d.stack[d.stack.length - 1] = { k: 'lfPick', cards: t.cards.map(() => fightSpare) };
+    out.push({ what: 'energy cards seen by the lifeform', may: [s.lifeformSeat], other: d });
+  }
   const lfSpare = [...s.lfDeck, ...s.lfDiscard];
   if (s.lfHand.length > 0 && lfSpare.length >= s.lfHand.length) {
     out.push({ what: 'lifeform hand', may: [s.lifeformSeat], other: Object.assign(draftCopy(s), { lfHand: lfSpare.slice(0, s.lfHand.length) }) });
@@ -81,10 +94,33 @@ describe('lifeform leak test (issue 17 "Hidden information")', () => {
     );
   });
 
+  it('§SHOWDOWN STAGE: GIVEN random legal showdowns WHEN observed THEN the face-down fight card, the cards the lifeform saw and every hand stay with their owner', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), (seed, choices) => {
+        let s = endingC();
+        let checked = 0;
+        for (let i = 0; i < 120 && !s.outcome; i++) {
+          const awaited = lifeformGame.awaiting(s).seats;
+          const seat = awaited[(choices[i % choices.length] as number) % Math.max(1, awaited.length)] as number;
+          const legal = lifeformGame.legalCommands(s, seat);
+          const command = legal[((choices[(i + 1) % choices.length] as number) + seed) % legal.length] as GameCommand;
+          s = act(s, seat, command.type, command.args as Record<string, unknown>, seed + i).state;
+          for (const cf of counterfactuals(s)) {
+            for (const viewer of [null, 0, 1, 2]) {
+              if (viewer !== null && cf.may.includes(viewer)) continue;
+              expect(surface(cf.other, viewer), `${cf.what} seen by ${String(viewer)}`).toBe(surface(s, viewer));
+              checked++;
+            }
+          }
+        }
+        expect(checked).toBeGreaterThan(0);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
   it('§REALITY CALIBRATION: GIVEN a calibration WHEN the lifeform names the real image THEN the public events and every crew view are the same whichever image it named', async () => {
-    const { setUp: _unused } = await import('./scenario.test-helper.ts');
-    void _unused;
-    const { fresh, act } = await import('./scenario.test-helper.ts');
+    const { fresh } = await import('./scenario.test-helper.ts');
     let s = fresh(3);
     for (const seat of s.crewSeats) s = act(s, seat, 'pick', { characters: (s.offers[String(seat)] as string[]).slice(0, 2) }).state;
     for (const c of ['medbay', 'armoury', 'stores']) s = act(s, 0, 'outage', { chamber: c }).state;

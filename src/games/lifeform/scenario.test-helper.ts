@@ -89,3 +89,26 @@ export function flow(s: LifeformState, edit: (d: LifeformState) => void, seed = 
   advance(cx);
   return { state: d, events: cx.events, revealed: cx.revealed };
 }
+
+const minuteIndex = (s: LifeformState, m: number): number => s.board.minutes.indexOf(m);
+
+/** A 3-player game launched at minute 8 with one character left behind: Ending C, the showdown. */
+export function endingC(edit: (d: LifeformState) => void = () => undefined): LifeformState {
+  const s = arrange(setUp(3), (d) => {
+    d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }];
+    put(d, 0, 'remora');
+    put(d, 1, 'remora');
+    put(d, 2, 'remora');
+    put(d, 3, 'galley');
+    d.sd = minuteIndex(d, 8);
+    d.loadout = { weaponry: 3, coolant: 3, energy: 3, spacesuits: 3, halon: 4 };
+    d.objectivesDone = Object.values(d.objectives).filter((o): o is string => o !== null);
+    d.stowaway = 'close-call';
+    d.hostility = 8;
+    edit(d);
+  });
+  let g = act(s, 1, 'launch').state;
+  if (g.stack.at(-1)?.k === 'agree') g = act(g, 2, 'agree', { yes: true }).state;
+  return g;
+}
+

@@ -3,29 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyCommand, canonicalJson, seedRng, type GameCommand } from '../../core/index.ts';
 import { lifeformGame } from './index.ts';
 import type { LifeformState } from './state.ts';
-import { act, arrange, codes, hand, pack, put, refused, setUp } from './scenario.test-helper.ts';
-
-const minuteIndex = (s: LifeformState, m: number): number => s.board.minutes.indexOf(m);
-
-/** A 3-player game launched at minute 8 with one character left behind: Ending C, the showdown. */
-function endingC(edit: (d: LifeformState) => void = () => undefined): LifeformState {
-  const s = arrange(setUp(3), (d) => {
-    d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }];
-    put(d, 0, 'remora');
-    put(d, 1, 'remora');
-    put(d, 2, 'remora');
-    put(d, 3, 'galley');
-    d.sd = minuteIndex(d, 8);
-    d.loadout = { weaponry: 3, coolant: 3, energy: 3, spacesuits: 3, halon: 4 };
-    d.objectivesDone = Object.values(d.objectives).filter((o): o is string => o !== null);
-    d.stowaway = 'close-call';
-    d.hostility = 8;
-    edit(d);
-  });
-  let g = act(s, 1, 'launch').state;
-  if (g.stack.at(-1)?.k === 'agree') g = act(g, 2, 'agree', { yes: true }).state;
-  return g;
-}
+import { act, arrange, codes, endingC, hand, pack, refused } from './scenario.test-helper.ts';
 
 describe('lifeform §SHOWDOWN STAGE', () => {
   it('§ENDING C and the HIBERNATION SEQUENCE: GIVEN a launch leaving a character behind WHEN the showdown starts THEN the lifeform refills its hand, the one left behind dies (hostility +2), the crew shares the weaponry cards, the pool holds the Remora token and a halon blast per full compartment, the lifeform sees the energy cards and keeps one, and holds hostility tokens from the red claws', () => {
