@@ -2,6 +2,7 @@ import type { CrewReaction } from './content.ts';
 import { androidAt, characterSteps, distances, hasChars, hasImage, neighbours, visibleAt } from './board.ts';
 import { chamberKey, stepCharacter } from './crew-actions.ts';
 import { advanceHostility, advanceSelfDestruct, checkTerror, discardCrew, end, reactionBlocked, tell, queue, top, type Cx } from './flow.ts';
+import { takeRole } from './roles.ts';
 import { cardOf, REMORA, type AttackInfo, type LifeformState, type Task } from './state.ts';
 
 /** A crew reaction as a command's arguments. */
@@ -263,6 +264,7 @@ export function takeControl(cx: Cx, seat: number, c: { character?: string; role?
   for (const card of hand.splice(0)) discardCrew(cx, card);
   s.roles[String(seat)] = c.role as 'cat' | 'sister';
   tell(cx, `control.${c.role as string}`, { seat });
+  takeRole(cx, seat, c.role as 'cat' | 'sister');
 }
 
 /**

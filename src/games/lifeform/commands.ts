@@ -71,6 +71,14 @@ export const lifeformCommandSchemas = {
   strip: z.strictObject({ column: z.enum(loadoutColumns) }),
   android: z.strictObject({ to: id.optional(), link: link.optional() }),
   launch: z.strictObject({}),
+  /** §THE SHIP'S CAT: placed in a vent chamber, one move a turn, its cards, aboard the Remora. */
+  cat: z.strictObject({ chamber: id }),
+  catMove: z.strictObject({ to: id }),
+  catAboard: z.strictObject({}),
+  /** A ship's cat or SIS-TER card from the face-up supply (`image`/`to` for a scare). */
+  roleCard: z.strictObject({ card: id, image: image.optional(), to: id.optional() }),
+  /** Moves a token one space on the role board (a trigger space gives a card back). */
+  roleToken: z.strictObject({ track: z.number().int().min(0).max(1) }),
   /** §SHOWDOWN STAGE: hibernation cards dealt one at a time to a surviving crew member. */
   share: z.strictObject({ seat: z.number().int().min(0).max(3) }),
   /** The lifeform keeps one of the cards drawn for the energy column. */

@@ -60,7 +60,7 @@ export function crewOptions(s: LifeformState, seat: number, icon: CrewIcon): Cho
           if (at === null) return;
           const d = dist.get(at);
           if (d === undefined || d < 1 || d > 2) return;
-          const free = (c: string): boolean => !hasChars(s, c) && !hasImage(s, c) && c !== REMORA;
+          const free = (c: string): boolean => !hasChars(s, c) && !hasImage(s, c) && c !== REMORA && c !== s.cat?.at;
           for (const a of neighbours(s, at, { tunnels: true }).filter(free)) {
             const seconds = neighbours(s, a, { tunnels: true }).filter((b) => b === at || free(b));
             if (seconds.length === 0) out.push({ who: ch.id, image, to: [a] });

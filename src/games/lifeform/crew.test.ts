@@ -153,6 +153,7 @@ describe('lifeform §1 CREW ACTIVITY', () => {
     const s = turn('activity', (d) => {
       put(d, 0, 'remora');
       put(d, 1, 'remora');
+      if (d.cat) d.cat.at = 'remora';
       d.loadout.energy = 2;
       hand(d, 1, ['dash.1']);
     });
@@ -161,5 +162,53 @@ describe('lifeform §1 CREW ACTIVITY', () => {
     expect(shut.door).toEqual({ link: ['stores', 'docking-hub'], half: false });
     expect(shut.loadout.energy).toBe(1);
     expect(shut.bulkheadBy).toBe(1);
+  });
+});
+
+describe('lifeform §2 PLAYER GAME: THE SHIP\'S CAT and the roles', () => {
+  it('§2 PLAYER GAME: THE SHIP\'S CAT: GIVEN a 2-player crew turn WHEN the cat moves THEN it may use tunnels, once a turn; one cat card a turn; after the last card the cat boards the Remora, and the Remora cannot launch without it', () => {
+    const s = turn('activity', (d) => {
+      if (d.cat) d.cat.at = 'cargo-hold';
+    });
+    const moves = lifeformGame.legalCommands(s, 1).filter((c) => c.type === 'catMove').map((c) => (c.args as { to: string }).to);
+    expect(moves).toContain('waste');
+    const moved = act(s, 1, 'catMove', { to: 'waste' }).state;
+    expect(moved.cat?.at).toBe('waste');
+    expect(types(moved)).not.toContain('catMove');
+    const played = act(act(moved, 1, 'roleCard', { card: 'find-stash' }).state, 1, 'act', { i: 0 }).state;
+    expect(played.hands['1']).toHaveLength(5);
+    expect(types(played)).not.toContain('roleCard');
+    const last = act(arrange(s, (d) => (d.roleCards.cat = ['find-stash'])), 1, 'roleCard', { card: 'find-stash' }).state;
+    expect(last.cat?.at).toBe('remora');
+    const ready = arrange(s, (d) => {
+      put(d, 0, 'remora');
+      put(d, 1, 'remora');
+      d.sd = d.board.minutes.indexOf(15);
+      d.loadout = { weaponry: 3, coolant: d.overheating, energy: 3, spacesuits: 2, halon: 0 };
+      d.objectivesDone = Object.values(d.objectives).filter((o): o is string => o !== null);
+    });
+    expect(types(ready)).not.toContain('launch');
+    expect(types(act(ready, 1, 'catAboard').state)).toContain('launch');
+  });
+
+  it('§TAKING CONTROL and §THE SIS-TER MAINFRAME: GIVEN a 3-player crew member whose last character died and nobody with two left WHEN they take the SIS-TER role THEN their hand is discarded and each turn they move a role token (a trigger space gives a card back), play a SIS-TER card or pass', () => {
+    const s = arrange(setUp(3), (d) => {
+      d.characters = d.characters.filter((c) => c.owner === 2).slice(0, 1);
+      d.stack = [{ k: 'control', seat: 1 }];
+    });
+    expect(lifeformGame.legalCommands(s, 1).map((c) => c.args)).toEqual([{ role: 'cat' }, { role: 'sister' }]);
+    let g = act(s, 1, 'control', { role: 'sister' }).state;
+    expect(g.hands['1']).toEqual([]);
+    g = arrange(g, (d) => {
+      d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }];
+    });
+    expect(types(g).sort()).toEqual(['pass', 'roleCard', 'roleToken']);
+    const card = act(act(g, 1, 'roleCard', { card: 'uplink-task' }).state, 1, 'act', { i: 0 }).state;
+    expect(card.mission['sister-interface']).toBe((g.mission['sister-interface'] ?? 0) + 1);
+    expect(card.roleCards.sisterDiscard).toEqual(['uplink-task']);
+    let t = arrange(card, (d) => (d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }]));
+    t = act(t, 1, 'roleToken', { track: 0 }).state;
+    t = act(arrange(t, (d) => (d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }])), 1, 'roleToken', { track: 0 }).state;
+    expect(t.roleCards.sister).toContain('uplink-task');
   });
 });

@@ -15,6 +15,7 @@ function ready(minute: number, edit: (d: LifeformState) => void = () => undefine
     d.loadout = { weaponry: 3, coolant: d.overheating, energy: 3, spacesuits: 2, halon: 0 };
     d.objectivesDone = Object.values(d.objectives).filter((o): o is string => o !== null);
     d.stowaway = 'close-call';
+    if (d.cat) d.cat.at = 'remora';
     edit(d);
   });
 }

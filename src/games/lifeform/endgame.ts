@@ -23,6 +23,7 @@ export function launchReady(s: LifeformState): boolean {
   const open = Object.values(s.objectives).filter((o): o is string => o !== null && (s.board.objectives[o]?.chamber ?? null) !== null && !s.objectivesDone.includes(o));
   if (open.length > 0) return false;
   if (s.board.loadout.some((c) => (s.loadout[c.id] ?? 0) < loadoutNeed(s, c.id))) return false;
+  if (s.cat !== null && !s.cat.gone && s.cat.at !== REMORA) return false;
   const left = s.characters.length - aboard.length;
   return left === 0 || sdReached(s, 9);
 }

@@ -9,6 +9,7 @@ import { outageDecksOpen } from './setup.ts';
 import { cardOf, REMORA, type LifeformState, type Task } from './state.ts';
 import { launchReady } from './endgame.ts';
 import { showdownCommands, survivors } from './showdown.ts';
+import { catSpots, roleCommands, roleOf } from './roles.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => ({ type, args: clean(args) });
 
@@ -29,6 +30,7 @@ export function taskSeats(s: LifeformState, t: Task | undefined): number[] {
     case 'turn':
     case 'discard':
     case 'control':
+    case 'catPlace':
     case 'outageRemove':
     case 'outageMove':
       return [t.seat];
@@ -96,6 +98,7 @@ function crewTurn(s: LifeformState, seat: number, t: Extract<Task, { k: 'turn' }
   }
   const out: GameCommand[] = [];
   if (launchReady(s) && mine.some((c) => c.at === REMORA)) out.push(cmd('launch'));
+  out.push(...roleCommands(s, seat).map((c) => cmd(c.type, c.args as Record<string, unknown>)));
   const hand = s.hands[String(seat)] ?? [];
   const aboardOnly = mine.length > 0 && mine.every((c) => c.at === REMORA);
   if (s.roles[String(seat)] !== undefined || mine.length === 0 || aboardOnly) out.push(cmd('pass'));
@@ -205,6 +208,8 @@ export function legalCommands(s: LifeformState, seat: number): GameCommand[] {
       return s.board.order.filter((c) => s.board.chambers[c]?.lifeformStart && !hasImage(s, c)).map((chamber) => cmd('image', { chamber }));
     case 'thirdImage':
       return s.board.order.filter((c) => s.board.chambers[c]?.vent && c !== s.hullBreach && !hasImage(s, c) && !hasChars(s, c)).map((chamber) => cmd('image', { chamber }));
+    case 'catPlace':
+      return catSpots(s, roleOf(s, t.seat) === 'cat').map((chamber) => cmd('cat', { chamber }));
     case 'calibrate':
       return s.images.map((at, image) => (at === null ? null : cmd('calibrate', { image }))).filter((c): c is GameCommand => c !== null);
     case 'decide': {

@@ -77,8 +77,8 @@ export function lifeformOptions(s: LifeformState, icon: LifeformIcon): LfChoice[
       return s.cocoon < s.board.cocoon.length - 1 && onBoard(s).some((i) => s.board.chambers[s.images[i] as string]?.cocoon) ? [{}] : [];
     case 'forceMove':
       for (const ch of s.characters) {
-        if (ch.hidden || ch.at === REMORA || androidAt(s, ch.at)) continue;
-        const ok = (c: string): boolean => c !== REMORA && (!hasImage(s, c) || c === real);
+        if (ch.hidden || ch.at === REMORA || androidAt(s, ch.at) || ch.at === s.cat?.at) continue;
+        const ok = (c: string): boolean => c !== REMORA && c !== s.cat?.at && (!hasImage(s, c) || c === real);
         for (const a of characterSteps(s, ch.at).filter(ok)) {
           out.push({ who: ch.id, to: [a] });
           if (a === real) continue;

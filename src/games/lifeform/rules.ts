@@ -10,6 +10,7 @@ import { clean, collectors, imageNear, legalCommands, rowOptions, taskSeats } fr
 import { setupOutages } from './setup.ts';
 import { cardOf, REMORA, type LifeformState, type Task } from './state.ts';
 import { applyShowdown, cancelFight, refuseCancel, showdownStep } from './showdown.ts';
+import { applyRole } from './roles.ts';
 import { why } from './why.ts';
 
 type T<K extends Task['k']> = Extract<Task, { k: K }>;
@@ -205,6 +206,13 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
         tell(cx, 'crew.discarded', { seat, cardKey: `crew.${cardOf(a.card)}.name` });
       }
       return;
+    case 'cat':
+    case 'catMove':
+    case 'catAboard':
+    case 'roleCard':
+    case 'roleToken':
+      applyRole(cx, seat, c);
+      return;
     case 'share':
     case 'keep':
     case 'target':
@@ -386,6 +394,10 @@ function startTurn(cx: Cx): void {
     tell(cx, 'crew.bulkheadOpened');
   }
   s.reacted = [];
+  if (s.cat) {
+    s.cat.moved = false;
+    s.cat.played = false;
+  }
   const aboardOnly = s.characters.filter((c) => c.owner === seat).every((c) => c.at === REMORA);
   queue(cx, { k: 'turn', seat, stage: aboardOnly ? 'activity' : 'collect', collected: [] });
   tell(cx, 'turn.crew', { seat, round: s.round });
@@ -477,6 +489,7 @@ function settle(cx: Cx, t: Task): boolean {
     case 'agree':
     case 'stowaway':
     case 'refill':
+    case 'catPlace':
     case 'share':
     case 'lfPick':
     case 'fight':

@@ -45,6 +45,7 @@ export function refused(s: LifeformState, seat: number, type: string, args: Reco
 export function setUp(players: 2 | 3 | 4, seed = 7): LifeformState {
   let s = fresh(players, seed);
   for (const seat of s.crewSeats) s = act(s, seat, 'pick', { characters: (s.offers[String(seat)] as string[]).slice(0, 2) }).state;
+  if (s.stack.at(-1)?.k === 'catPlace') s = act(s, s.crewSeats[0] as number, 'cat', { chamber: 'airlock-a' }).state;
   const outages = players === 4 ? ['medbay', 'armoury', 'stores', 'crew-quarters', 'workshop', 'maintenance'] : ['medbay', 'armoury', 'stores'];
   for (const c of outages) s = act(s, 0, 'outage', { chamber: c }).state;
   s = act(s, 0, 'image', { chamber: 'observation' }).state;

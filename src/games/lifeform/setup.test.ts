@@ -55,9 +55,12 @@ describe('lifeform §SETUP', () => {
     expect(s.stack.at(-1)?.k).toBe('image');
   });
 
-  it('§SETUP and §REALITY CALIBRATION: GIVEN two images in two different start chambers WHEN the lifeform calibrates THEN the real image is in the lifeform seat view only, and a terror token goes on C deck', () => {
+  it('§SETUP, §2 PLAYER GAME: THE SHIP\'S CAT and §REALITY CALIBRATION: GIVEN the ship\'s cat placed in a vent chamber by the crew and two images in two different start chambers WHEN the lifeform calibrates THEN the real image is in the lifeform seat view only, and a terror token goes on C deck', () => {
     let s = fresh(2);
     s = act(s, 1, 'pick', { characters: (s.offers['1'] as string[]).slice(0, 2) }).state;
+    expect(s.stack.at(-1)).toEqual({ k: 'catPlace', seat: 1 });
+    expect(refused(s, 1, 'cat', { chamber: 'galley' }).code).toBe('lifeform.illegal');
+    s = act(s, 1, 'cat', { chamber: 'cargo-hold' }).state;
     for (const c of ['medbay', 'armoury', 'stores']) s = act(s, 0, 'outage', { chamber: c }).state;
     s = act(s, 0, 'image', { chamber: 'observation' }).state;
     expect(refused(s, 0, 'image', { chamber: 'observation' }).code).toBe('lifeform.token.notThere');

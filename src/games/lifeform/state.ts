@@ -63,6 +63,8 @@ export interface Board {
   readonly abilities: Readonly<Record<string, { readonly skill: AbilityEffect; readonly survival: AbilityEffect }>>;
   readonly miningLaser: string;
   readonly flamethrower: string;
+  /** Role boards and cards of the ship's cat and the SIS-TER mainframe (icons by card id). */
+  readonly roles: Readonly<Record<'cat' | 'sister', { readonly tracks: readonly { readonly length: number; readonly triggers: readonly number[] }[]; readonly cards: Readonly<Record<string, readonly string[]>> }>>;
 }
 
 export interface Character {
@@ -125,6 +127,7 @@ export type Task =
   | { k: 'strip'; left: number }
   | { k: 'agree'; seats: number[]; purpose?: 'launch' | 'cancel'; item?: string }
   | { k: 'refill' }
+  | { k: 'catPlace'; seat: number }
   | { k: 'share'; left: number }
   | { k: 'lfPick'; cards: string[] }
   | { k: 'fight' };
@@ -219,6 +222,11 @@ export interface LifeformState {
   bulkheadBy: number | null;
   lastManAboard: boolean;
   showdown: ShowdownState | null;
+  /** The ship's cat, when in play (2 players, or a seat that took the role); on the Remora it takes no further part. */
+  cat: { at: string | null; moved: boolean; played: boolean; gone: boolean } | null;
+  /** Role card supplies (face up) and their discards, regained through role board triggers. */
+  roleCards: { cat: string[]; sister: string[]; catDiscard: string[]; sisterDiscard: string[] };
+  roleBoards: Partial<Record<'cat' | 'sister', number[]>>;
   outcome: Outcome | null;
 }
 
@@ -258,6 +266,10 @@ export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4): Board {
     abilities: Object.fromEntries(pack.characters.map((c) => [c.id, { skill: c.sides[side].skill.effect, survival: c.sides[side].survival.effect }])),
     miningLaser: pack.crew.find((c) => c.special === 'miningLaser')?.id ?? '',
     flamethrower: pack.crew.find((c) => c.special === 'flamethrower')?.id ?? '',
+    roles: {
+      cat: { tracks: pack.roles.cat.board.tracks, cards: Object.fromEntries(pack.roles.cat.cards.map((c) => [c.id, c.icons])) },
+      sister: { tracks: pack.roles.sister.board.tracks, cards: Object.fromEntries(pack.roles.sister.cards.map((c) => [c.id, c.icons])) },
+    },
   };
   return sealedCopy(board);
 }

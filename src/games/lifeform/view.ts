@@ -65,6 +65,9 @@ export function publicView(s: LifeformState): Json {
     objectivesOpen: Object.values(s.objectives).filter((o) => o !== null && !s.objectivesDone.includes(o)).length,
     lastManAboard: s.lastManAboard,
     showdown: showdownView(s),
+    cat: s.cat ? { at: s.cat.at, moved: s.cat.moved, played: s.cat.played } : null,
+    roleCards: { cat: [...s.roleCards.cat], sister: [...s.roleCards.sister] },
+    roleBoards: Object.fromEntries(Object.entries(s.roleBoards).map(([k, v]) => [k, [...(v ?? [])]])),
     outcome: s.outcome as unknown as Json,
   };
 }
