@@ -30,7 +30,7 @@ const ICON_WORDS: Record<string, Record<Lang, RegExp>> = {
   run: { en: /runs \(one or two moves/, es: /corre \(uno o dos movimientos/ },
   explore: { en: /explores/, es: /explora/ },
   circuit: { en: /circuit board/, es: /panel de circuitos/ },
-  draw2: { en: /draws? two crew cards/, es: /roba(s)? dos cartas de tripulación/ },
+  draw2: { en: /[Dd]raws? two crew cards/, es: /[Rr]oba(s)? dos cartas de tripulación/ },
   securityDoor: { en: /security door, full lock up/, es: /puerta de seguridad, con el cierre completo/ },
   missionMaintenance: { en: /mission token is added to Maintenance/, es: /ficha de misión a Mantenimiento/ },
   missionSister: { en: /SIS-TER interface/, es: /interfaz SIS-TER/ },
