@@ -139,3 +139,31 @@ describe('lifeform §ATTACK and reactions', () => {
     expect(silent.characters.find((c) => c.owner === 2 && c.id === s.characters[2]?.id)?.at).toBe('lift-b');
   });
 });
+
+describe('lifeform §SURVIVAL ABILITIES', () => {
+  it('§HULL BREACH: GIVEN a chamber next to an image WHEN breached THEN its crew may only RUN! (no lifeform cancel), everyone left dies, its tokens go, it becomes impassable, and a door sealing someone in is returned', () => {
+    const s = arrange(setUp(2), (d) => {
+      d.stack = [{ k: 'lifeformTurn' }];
+      d.phase = 'lifeform';
+      put(d, 0, 'crew-quarters');
+      put(d, 1, 'hypersleep');
+      d.images = ['galley', 'reactor', null];
+      d.real = 0;
+      d.outages = [];
+      d.terrors = [];
+      d.mission['crew-quarters'] = 1;
+      d.door = { link: ['hypersleep', 'medbay'], half: false };
+      d.lfHand = ['adapt.1'];
+      hand(d, 1, ['bolt.1', 'duck.1']);
+    });
+    const row = act(s, 0, 'play', { card: 'adapt.1', row: 0 }).state;
+    const breach = act(row, 0, 'act', { i: 0, ability: 'hullBreach', chamber: 'crew-quarters' }).state;
+    const reactions = lifeformGame.legalCommands(breach, 1).filter((c) => c.type === 'react').map((c) => (c.args as { card: string }).card);
+    expect([...new Set(reactions)]).toEqual(['bolt.1']);
+    const after = act(breach, 1, 'noReaction').state;
+    expect(after.hullBreach).toBe('crew-quarters');
+    expect(after.characters.map((c) => c.at)).toEqual(['hypersleep']);
+    expect(after.mission['crew-quarters']).toBe(0);
+    expect(after.door).toBeNull();
+  });
+});

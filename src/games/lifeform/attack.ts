@@ -171,6 +171,11 @@ export function settleAttack(cx: Cx): void {
     }
     s.hullBreach = a.chamber;
     if (s.door && (s.door.link[0] === a.chamber || s.door.link[1] === a.chamber)) s.door = null;
+    const trapped = s.characters.some((c) => c.at !== REMORA && neighbours(s, c.at, { tunnels: false }).length === 0 && neighbours(s, c.at, { tunnels: false, ignoreDoor: true }).length > 0);
+    if (s.door && trapped) {
+      s.door = null;
+      tell(cx, 'token.doorFreed');
+    }
     killCharacters(cx, victims);
     checkTerror(cx);
     return;

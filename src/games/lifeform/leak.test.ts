@@ -92,7 +92,7 @@ describe('lifeform leak test (issue 17 "Hidden information")', () => {
       }),
       { numRuns: 15 },
     );
-  });
+  }, 180_000);
 
   it('§SHOWDOWN STAGE: GIVEN random legal showdowns WHEN observed THEN the face-down fight card, the cards the lifeform saw and every hand stay with their owner', () => {
     fc.assert(
@@ -117,7 +117,7 @@ describe('lifeform leak test (issue 17 "Hidden information")', () => {
       }),
       { numRuns: 15 },
     );
-  });
+  }, 180_000);
 
   it('§REALITY CALIBRATION: GIVEN a calibration WHEN the lifeform names the real image THEN the public events and every crew view are the same whichever image it named', async () => {
     const { fresh } = await import('./scenario.test-helper.ts');

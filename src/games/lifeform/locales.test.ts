@@ -46,5 +46,5 @@ describe('lifeform locale texts', () => {
       const tree = load(lang);
       expect([...codes].filter((c) => !has(tree, c)).sort(), lang).toEqual([]);
     }
-  });
+  }, 180_000);
 });

@@ -5,7 +5,7 @@ import { loadValleyForge } from './fixture.test-helper.ts';
 import { lifeformGame } from './index.ts';
 import type { LifeformState } from './state.ts';
 import type { Cx } from './flow.ts';
-import { advance } from './rules.ts';
+import { advance } from './order.ts';
 
 export const pack: LifeformPack = await loadValleyForge();
 

@@ -116,5 +116,5 @@ describe('lifeform §SHOWDOWN STAGE', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 180_000);
 });
