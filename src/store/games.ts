@@ -25,7 +25,7 @@ export interface NewGameRow {
   readonly hostUserId: string;
   readonly locale?: string;
   readonly seatLimit?: number | null;
-  readonly players?: readonly { readonly userId: string; readonly userName: string }[];
+  readonly players?: readonly { readonly userId: string; readonly userName: string; readonly prefs?: Prisma.InputJsonValue }[];
 }
 
 const withSeats = { seats: { orderBy: { index: 'asc' } } } as const;
@@ -98,7 +98,7 @@ export async function createGame(prisma: PrismaClient, row: NewGameRow, limits?:
   const data = {
     ...gameColumns(row),
     seatLimit: row.seatLimit ?? null,
-    seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName })) },
+    seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName, ...(p.prefs ? { prefs: p.prefs } : {}) })) },
   };
   try {
     if (!limits) return { ok: true, game: await prisma.game.create({ data, include: withSeats }) };
