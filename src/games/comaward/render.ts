@@ -104,14 +104,42 @@ function layout(pack: ComaWardPack): { floors: FloorLayout[]; bottom: number } {
       top.push(y);
       y += hall ? HALL_ROW : ROOM_ROW;
     }
+    const spans = widen(rows);
     floors.push({
       floor,
       bar,
-      cells: cells.map((c) => ({ id: c.id, ch: c.ch, hallRow: hallRows[c.y] ?? false, rect: { x: M + c.x * cw, y: top[c.y] ?? y, w: cw, h: hallRows[c.y] ? HALL_ROW : ROOM_ROW } })),
+      cells: cells.map((c) => {
+        const [from, span] = spans.get(`${c.x},${c.y}`) ?? [c.x, 1];
+        return { id: c.id, ch: c.ch, hallRow: hallRows[c.y] ?? false, rect: { x: M + from * cw, y: top[c.y] ?? y, w: cw * span, h: hallRows[c.y] ? HALL_ROW : ROOM_ROW } };
+      }),
     });
     y += FLOOR_GAP;
   }
   return { floors, bottom: y };
+}
+
+/**
+ * Rooms, stairs and elevators drawn over one empty neighbour cell (`.` on the map), to the right when it is
+ * free, else to the left: their names then fit in two or three lines. Display only; the rules' geometry
+ * (sight lines, moves) is the map's.
+ */
+function widen(rows: readonly string[]): Map<string, [from: number, span: number]> {
+  const out = new Map<string, [number, number]>();
+  rows.forEach((row, y) => {
+    const taken = new Set<number>();
+    const empty = (x: number): boolean => (row[x] === '.' || row[x] === ' ') && !taken.has(x);
+    [...row].forEach((ch, x) => {
+      if (ch === '.' || ch === ' ' || ch === 'h') return;
+      if (empty(x + 1) && x + 1 < row.length) {
+        taken.add(x + 1);
+        out.set(`${x},${y}`, [x, 2]);
+      } else if (x > 0 && empty(x - 1)) {
+        taken.add(x - 1);
+        out.set(`${x},${y}`, [x - 1, 2]);
+      }
+    });
+  });
+  return out;
 }
 
 type Lang = 'en' | 'es';
@@ -154,13 +182,13 @@ function fixedName(floor: FloorData, c: Cell, pack: ComaWardPack, w: Words): str
 
 function cellTitle(ctx: CanvasRenderingContext2D, c: Cell, name: string, colour: string = PALETTE.ink): number {
   const r = inset(c.rect, 6);
-  return drawText(ctx, name, { x: r.x, y: r.y, size: MIN_TEXT, bold: true, colour, maxWidth: r.w, maxLines: titleLines(c), lineHeight: 1.15 }).height;
+  return drawText(ctx, name, { x: r.x, y: r.y, size: MIN_TEXT, colour, maxWidth: r.w, maxLines: titleLines(c), lineHeight: 1.15 }).height;
 }
 
 /** The height a cell's title takes (as {@link cellTitle} draws it), without drawing. */
 function titleHeight(ctx: CanvasRenderingContext2D, c: Cell, name: string | undefined): number {
   if (!name) return 0;
-  ctx.font = font(MIN_TEXT, true);
+  ctx.font = font(MIN_TEXT);
   return Math.min(wrapText(ctx, name, c.rect.w - 12).length, titleLines(c)) * TITLE_LINE;
 }
 
