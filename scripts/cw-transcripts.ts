@@ -120,7 +120,12 @@ const last = (steps: readonly Step[]): Step => steps[steps.length - 1] as Step;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
   suspense: { players: 2, max: 6, stop: (s) => count(last(s), 'comaward.check.suspense') >= 2 },
-  narrator: { players: 2, max: 12, stop: (s) => last(s).command.type === 'narrate' && last(s).before.pending?.kind === 'narrateResult' },
+  narrator: {
+    players: 2,
+    max: 12,
+    stop: (s) => last(s).command.type === 'narrate' && last(s).before.pending?.kind === 'narrateResult' && s.some((x) => x.command.type === 'choose'),
+    prefer: (c) => (c.type === 'botRead' ? 0 : c.type === 'rummage' ? 100 : (WEIGHTS[c.type] ?? 10)),
+  },
   counter: {
     players: 2,
     max: 14,
