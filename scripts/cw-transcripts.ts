@@ -29,6 +29,9 @@ interface Step {
   readonly before: CwState;
   readonly after: CwState;
   readonly prompt: boolean;
+  /** The game's seq before the step and the command's place among the seat's legal ones (`/play action:`). */
+  readonly seq: number;
+  readonly index: number;
 }
 
 /** Turn actions are favoured over housekeeping, so games move toward clues and fights. */
@@ -55,12 +58,19 @@ function play(seed: number, players: number, maxSteps: number, stop: (steps: rea
   for (let i = 0; i < maxSteps; i++) {
     if (comaWardGame.status(snap.state).phase !== 'playing') return stop(steps) ? steps : null;
     const seat = comaWardGame.awaiting(snap.state).seats[0] as number;
-    const legal = comaWardGame.legalCommands(snap.state, seat).filter((c) => c.type !== 'declare');
-    if (legal.length === 0) return null;
-    const command = pick(legal, (n) => chance.int(0, n - 1), prefer ? (c) => prefer(c, snap.state) : undefined);
-    const r = applyCommand(comaWardGame, snap, command, { seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(command)}: ${r.error.code}`);
-    steps.push({ seat, command, events: r.value.events, before: snap.state, after: r.value.snapshot.state, prompt: snap.state.pending !== null });
+    const all = comaWardGame.legalCommands(snap.state, seat);
+    let legal = all.filter((c) => c.type !== 'declare');
+    let r: ReturnType<typeof applyCommand<CwState>> | null = null;
+    let command: GameCommand | null = null;
+    // A command the rules list but then refuse (an engine slip) is left out and another is picked.
+    while (legal.length > 0 && (r === null || !r.ok)) {
+      command = pick(legal, (n) => chance.int(0, n - 1), prefer ? (c) => prefer(c, snap.state) : undefined);
+      r = applyCommand(comaWardGame, snap, command, { seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
+      const tried = command;
+      if (!r.ok) legal = legal.filter((c) => c !== tried);
+    }
+    if (!r?.ok || !command) return null;
+    steps.push({ seat, command, events: r.value.events, before: snap.state, after: r.value.snapshot.state, prompt: snap.state.pending !== null, seq: i, index: all.indexOf(command) });
     snap = r.value.snapshot;
     if (stop(steps)) return steps;
   }
@@ -77,8 +87,16 @@ function line(step: Step): string {
   if (step.prompt) {
     const label = comaWardGame.labelCommand?.(step.before, c, step.seat);
     if (!label) throw new Error('no label');
-    const text = t('en', label.code, humanParams(label.params, NAMES, [], packText ? { packText, lang: 'en' } : undefined));
-    return `${user} click ${JSON.stringify(text)}`;
+    const text = (command: GameCommand) => {
+      const l = comaWardGame.labelCommand?.(step.before, command, step.seat) ?? label;
+      return t('en', l.code, humanParams(l.params, NAMES, [], packText ? { packText, lang: 'en' } : undefined));
+    };
+    const mine = text(c);
+    const options = comaWardGame.prompts(step.before).flatMap((p) => p.options.map((o) => o.command));
+    const twins = options.filter((o) => text(o) === mine).length;
+    // Buttons are clicked by label: a label two options share is played by its place in /play instead.
+    if (twins > 1 || mine.length > 80 || options.length > 24) return `${user} /play action:${step.seq}.${step.index}   # ${mine}`;
+    return `${user} click ${JSON.stringify(mine)}`;
   }
   const name = (seat: unknown) => NAMES[Number(seat)] as string;
   switch (c.type) {
@@ -138,8 +156,13 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     stop: (s) => last(s).command.type === 'dodge' || (last(s).command.type === 'defend' && (last(s).command.args as { how: string }).how === 'dodge' && last(s).before.pending?.kind === 'defend' && (last(s).before.pending as { mode: string }).mode === 'steal' && has(last(s), 'comaward.combat.defenderWins') && last(s).after.pending?.kind !== 'dodgeMove'),
     prefer: (c, s) => (c.type === 'steal' ? 300 : c.type === 'attack' ? 0 : c.type === 'defend' ? ((c.args as { how: string }).how === 'dodge' ? 50 : 0) : s.turnNo > 1 && c.type === 'endturn' ? 1 : (WEIGHTS[c.type] ?? 10)),
   },
-  phenomenon: { players: 3, max: 400, stop: (s) => has(last(s), 'comaward.phenomenon.triggered') && s.some(() => true), prefer: (c) => (c.type === 'attack' || c.type === 'steal' ? 1 : (WEIGHTS[c.type] ?? 10)) },
-  entity: { players: 3, max: 700, stop: (s) => has(last(s), 'comaward.entity.resolves') },
+  phenomenon: { players: 3, max: 400, stop: (s) => has(last(s), 'comaward.role.dealtPublic'), prefer: (c) => (c.type === 'attack' || c.type === 'steal' ? 1 : (WEIGHTS[c.type] ?? 10)) },
+  entity: {
+    players: 3,
+    max: 700,
+    stop: (s) => has(last(s), 'comaward.entity.resolves'),
+    prefer: (c, s) => (s.phase === 'phenomenon' && (c.type === 'attack' || c.type === 'entity') ? 200 : s.phase === 'prologue' && (c.type === 'attack' || c.type === 'steal') ? 1 : (WEIGHTS[c.type] ?? 10)),
+  },
   epilogue: { players: 2, max: 500, stop: (s) => last(s).after.ending !== null && has(last(s), 'comaward.ending.epilogue'), prefer: (c) => (c.type === 'attack' || c.type === 'steal' ? 1 : (WEIGHTS[c.type] ?? 10)) },
 };
 

@@ -8,6 +8,8 @@ export interface PlayedStep {
   readonly seat: number;
   readonly command: GameCommand;
   readonly events: readonly GameEvent[];
+  /** Commands played before this one (the game's seq before it). */
+  readonly index: number;
   readonly before: Snapshot<CwState>;
   readonly after: Snapshot<CwState>;
 }
@@ -30,7 +32,7 @@ export function randomGame(pack: ComaWardPack, seed: number, players: number, st
     const command = end && roll < 18 ? end : (legal[chance.int(0, legal.length - 1)] as GameCommand);
     const res = applyCommand(comaWardGame, snap, command, { seat, asHost: false, now: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z` }, pack);
     if (!res.ok) throw new Error(`legal command refused: ${JSON.stringify(command)} ${JSON.stringify(res.error)}`);
-    onStep?.({ seat, command, events: res.value.events, before: snap, after: res.value.snapshot });
+    onStep?.({ seat, command, events: res.value.events, index: i, before: snap, after: res.value.snapshot });
     snap = res.value.snapshot;
   }
   return snap;

@@ -1,43 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../cli/compose.ts';
 import { hasText, pickLanguage, t } from '../../discord/i18n.ts';
-import { clearLayerCache, createSurface, hasRenderer, renderTable } from '../../render/index.ts';
+import { hasRenderer, renderTable } from '../../render/index.ts';
 import type { ComaWardPack } from './content.ts';
 import { comaWardGame } from './index.ts';
 import { randomGame } from './random-play.ts';
-import { MIN_TEXT, register, renderComaWard, WIDTH } from './render.ts';
+import { MIN_TEXT, register, WIDTH } from './render.ts';
+import { drawnTexts, type Drawn } from './render.test-helper.ts';
 
 const catalog = await loadCatalog();
 const pack = catalog.packs('comaward')?.data as ComaWardPack;
 const ui = (code: string, lang: string, params?: Record<string, unknown>): string | undefined => (hasText(code) ? t(pickLanguage(lang), code, params) : undefined);
 const NAMES = ['Ana', 'Bruno', 'Carmen', 'Dario', 'Elena', 'Fede'];
-
-/** Every text the picture draws, with its box in picture pixels (canvas text calls, layers included). */
-interface Drawn {
-  readonly text: string;
-  readonly size: number;
-  readonly box: { x: number; y: number; w: number; h: number };
-}
-
-async function drawnTexts(view: unknown, locale: string): Promise<{ png: Buffer; texts: Drawn[] }> {
-  const proto = Object.getPrototypeOf(createSurface(1, 1, { opaque: true }).ctx) as { fillText: (this: CanvasRenderingContext2D, text: string, x: number, y: number) => void };
-  const original = proto.fillText;
-  const texts: Drawn[] = [];
-  proto.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number) {
-    const size = Number(/(\d+(?:\.\d+)?)px/.exec(this.font)?.[1] ?? 0);
-    const w = this.measureText(text).width;
-    const left = this.textAlign === 'center' ? x - w / 2 : this.textAlign === 'right' ? x - w : x;
-    const top = this.textBaseline === 'middle' ? y - size / 2 : y;
-    texts.push({ text, size, box: { x: left, y: top, w, h: size } });
-    original.call(this, text, x, y);
-  };
-  try {
-    clearLayerCache();
-    return { png: await renderComaWard(view, locale, pack, ui), texts };
-  } finally {
-    proto.fillText = original;
-  }
-}
 
 const overlap = (a: Drawn['box'], b: Drawn['box']): boolean => a.x < b.x + b.w - 1 && b.x < a.x + a.w - 1 && a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1;
 
@@ -63,7 +37,7 @@ describe('Coma Ward table picture', () => {
     for (const [seed, players, steps] of [[3, 2, 40], [8, 6, 12], [5, 4, 200], [11, 3, 90]] as const) {
       const { view } = tableAfter(seed, players, steps);
       for (const locale of ['en', 'es']) {
-        const { texts } = await drawnTexts(view, locale);
+        const { texts } = await drawnTexts(view, locale, pack, ui);
         for (const d of texts) expect(d.size * (550 / WIDTH), `${d.text} at ${d.size}px`).toBeGreaterThanOrEqual(MIN_TEXT * (550 / WIDTH));
         const shown = texts.filter((d) => d.text !== '?');
         for (let i = 0; i < shown.length; i++) {
@@ -79,7 +53,7 @@ describe('Coma Ward table picture', () => {
 
   it('issue 16 "The picture": GIVEN a table WHEN drawn THEN it shows every revealed room and fixed room by its whole name, each living player by name (or initials in a crowd), clue markers, and one mat per player', async () => {
     const { state, view } = tableAfter(5, 4, 200);
-    const { texts } = await drawnTexts(view, 'en');
+    const { texts } = await drawnTexts(view, 'en', pack, ui);
     const all = texts.map((d) => d.text).join('\n');
     const words = (s: string) => s.split(/\s+/);
     for (const slot of Object.values(state.slots)) {
@@ -98,7 +72,7 @@ describe('Coma Ward table picture', () => {
 
   it('issue 16 "never a quirk or a role": GIVEN players holding quirks WHEN the table is drawn THEN no quirk name or text appears in it', async () => {
     const { state, view } = tableAfter(3, 4, 60);
-    const { texts } = await drawnTexts(view, 'en');
+    const { texts } = await drawnTexts(view, 'en', pack, ui);
     const all = texts.map((d) => d.text).join('\n');
     for (const p of state.players) {
       const quirk = pack.quirks.find((q) => q.id === p.quirk);
