@@ -2,7 +2,7 @@ import { replay, type GameModule } from '../src/core/index.ts';
 import { loadCatalog } from '../src/cli/compose.ts';
 import { gameModules } from '../src/games/index.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
-import { benchTally, playRandom } from './games.ts';
+import { benchComaWard, benchTally, playRandom } from './games.ts';
 import { renderCases } from './render.ts';
 import { summarize, type BenchRow } from './stats.ts';
 
@@ -24,6 +24,7 @@ async function subjects(): Promise<Subject[]> {
     { id: 'tally', module: benchTally, pack: undefined, seats: 4 },
     { id: 'adventure', module: gameModules.adventure!, pack: catalog.packs('adventure')?.data, seats: 4 },
     { id: 'comanauts', module: gameModules.comanauts!, pack: catalog.packs('comanauts')?.data, seats: 4 },
+    { id: 'comaward', module: benchComaWard, pack: catalog.packs('comaward')?.data, seats: 4 },
   ];
 }
 

@@ -136,6 +136,13 @@ interface Scenario {
 
 const last = (steps: readonly Step[]): Step => steps[steps.length - 1] as Step;
 
+/** Short games: in the Prologue, look for clues and end the turn once the main action is spent. */
+const hurry = (c: GameCommand, s: CwState): number => {
+  if (s.phase !== 'prologue') return c.type === 'attack' ? 40 : (WEIGHTS[c.type] ?? 10);
+  if (c.type === 'endturn') return s.turn.mainDone ? 60 : 1;
+  return ({ rummage: 80, reveal: 80, move: 12, use: 2, pickup: 2, elevator: 1 } as Record<string, number>)[c.type] ?? (s.pending ? 10 : 0);
+};
+
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
   suspense: { players: 2, max: 6, stop: (s) => count(last(s), 'comaward.check.suspense') >= 2 },
   narrator: {
@@ -156,14 +163,14 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     stop: (s) => last(s).command.type === 'dodge' || (last(s).command.type === 'defend' && (last(s).command.args as { how: string }).how === 'dodge' && last(s).before.pending?.kind === 'defend' && (last(s).before.pending as { mode: string }).mode === 'steal' && has(last(s), 'comaward.combat.defenderWins') && last(s).after.pending?.kind !== 'dodgeMove'),
     prefer: (c, s) => (c.type === 'steal' ? 300 : c.type === 'attack' ? 0 : c.type === 'defend' ? ((c.args as { how: string }).how === 'dodge' ? 50 : 0) : s.turnNo > 1 && c.type === 'endturn' ? 1 : (WEIGHTS[c.type] ?? 10)),
   },
-  phenomenon: { players: 3, max: 400, stop: (s) => has(last(s), 'comaward.role.dealtPublic'), prefer: (c) => (c.type === 'attack' || c.type === 'steal' ? 1 : (WEIGHTS[c.type] ?? 10)) },
+  phenomenon: { players: 3, max: 400, stop: (s) => has(last(s), 'comaward.role.dealtPublic'), prefer: hurry },
   entity: {
     players: 3,
     max: 700,
     stop: (s) => has(last(s), 'comaward.entity.resolves'),
-    prefer: (c, s) => (s.phase === 'phenomenon' && (c.type === 'attack' || c.type === 'entity') ? 200 : s.phase === 'prologue' && (c.type === 'attack' || c.type === 'steal') ? 1 : (WEIGHTS[c.type] ?? 10)),
+    prefer: (c, s) => (s.phase === 'phenomenon' && (c.type === 'attack' || c.type === 'entity') ? 200 : hurry(c, s)),
   },
-  epilogue: { players: 2, max: 500, stop: (s) => last(s).after.ending !== null && has(last(s), 'comaward.ending.epilogue'), prefer: (c) => (c.type === 'attack' || c.type === 'steal' ? 1 : (WEIGHTS[c.type] ?? 10)) },
+  epilogue: { players: 2, max: 500, stop: (s) => last(s).after.ending !== null && has(last(s), 'comaward.ending.epilogue'), prefer: hurry },
 };
 
 const [name = 'suspense', ...rest] = process.argv.slice(2);
