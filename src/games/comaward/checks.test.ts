@@ -47,7 +47,7 @@ describe('§Making a Check', () => {
         const roll = rollCheck(createRng(seedRng(seed)), dice);
         expect(roll.waves[0]?.dice.length).toBe(dice);
         for (let i = 1; i < roll.waves.length; i++) {
-          const fours = (roll.waves[i - 1] as { dice: number[] }).dice.filter((d) => d === 4).length;
+          const fours = (roll.waves[i - 1]?.dice ?? []).filter((d) => d === 4).length;
           expect(roll.waves[i]?.dice.length).toBe(2 * fours);
           expect((roll.waves[i]?.failures ?? 0) + (roll.waves[i]?.fresh ?? 0)).toBe(fours);
         }

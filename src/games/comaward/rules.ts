@@ -195,8 +195,9 @@ export function decideCommand(state: CwState, command: GameCommand, ctx: DecideC
   const host = ctx.seat === null;
   const seat = ctx.seat ?? state.pending?.seat ?? state.active;
   const pend = state.pending;
+  if (host && command.type !== 'botRead') return reject('comaward.command.notYours');
   if (command.type === 'entity' || command.type === 'declare') {
-    if (host) return reject('comaward.command.notYours');
+    // any seat, at any time: checked by the handler
   } else if (command.type === 'botRead') {
     if (!pend || !(answers[pend.kind] ?? []).includes('botRead')) return reject('comaward.narrate.nothingToRead');
     if (!host && !ctx.asHost && seat !== pend.seat) return reject('comaward.prompt.notYours', { seat: pend.seat });

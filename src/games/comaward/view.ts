@@ -3,6 +3,7 @@ import type { ComaWardPack } from './content.ts';
 import { boardOf } from './engine/board.ts';
 import { dodgeSpaces } from './engine/combat.ts';
 import { cardOf } from './engine/hallucination.ts';
+import { tradeFits } from './engine/items.ts';
 import { canReveal, movesLeft, reachable, roomCardAt, spaceKey } from './engine/movement.ts';
 import { carriedCount, carryLimit, derived, itemCard, neurosisStage } from './engine/stats.ts';
 import { labelComaWardCommand } from './labels.ts';
@@ -82,7 +83,6 @@ export function publicView(s: CwState, pack: ComaWardPack): Json {
     ending: s.ending ? { id: s.ending.id, winners: s.ending.winners, phenomenon: ph?.id ?? null } : null,
     wiped: s.wiped,
     queued: s.queue.length,
-    flags: s.flags,
   };
 }
 
@@ -229,8 +229,9 @@ export function legalCommands(s: CwState, pack: ComaWardPack, seat: number): Gam
   }
   for (const o of s.players) {
     if (!o.alive || o.seat === seat || o.at !== me.at || s.turn.attacked.includes(o.seat)) continue;
-    for (const u of me.items) out.push(cmd('trade', { with: o.seat, give: [u], take: [] }));
-    for (const u of o.items) out.push(cmd('trade', { with: o.seat, give: [], take: [u] }));
+    const env = { pack } as Env;
+    for (const u of me.items) if (tradeFits(s, env, seat, o.seat, [u], [])) out.push(cmd('trade', { with: o.seat, give: [u], take: [] }));
+    for (const u of o.items) if (tradeFits(s, env, seat, o.seat, [], [u])) out.push(cmd('trade', { with: o.seat, give: [], take: [u] }));
   }
   if (!s.turn.neurosisUsed && neurosisStage(pack, me).stage.ability) out.push(cmd('neurosis'));
   void canReveal;

@@ -28,11 +28,14 @@ const flagAccess = {
 /** Ops that only make sense about a living player. */
 const NEEDS_LIVING = new Set(['health', 'terror', 'drawItems', 'hallucination', 'check', 'moveTo', 'moves', 'discard', 'replaceRoom', 'portal', 'skipTurn', '_focusCheck', '_firstTime', '_ifAt', '_neurosis', '_sight', '_quirkCounter']);
 
-function each(s: CwState, subject: number, who: string): number[] {
+function each(s: CwState, env: Env, subject: number, who: string): number[] {
   const me = player(s, subject);
-  const floorOf = (at: string | null, env: Env): string | undefined => (at === null ? undefined : boardOf(env.pack).spaces.get(at)?.floor);
-  void floorOf;
+  const floorOf = (at: string | null): string | undefined => (at === null ? undefined : boardOf(env.pack).spaces.get(at)?.floor);
   switch (who) {
+    case 'floor': {
+      const mine = floorOf(me.at ?? me.diedAt);
+      return living(s).filter((p) => mine !== undefined && floorOf(p.at) === mine).map((p) => p.seat);
+    }
     case 'room':
       return living(s).filter((p) => p.at !== null && p.at === me.at).map((p) => p.seat);
     case 'others-in-room':
@@ -128,7 +131,7 @@ function step(s: CwState, env: Env, subject: number, e: Effect): void {
       pub(env, 'comaward.turn.willSkip', { seat: subject });
       return;
     case 'each': {
-      const seats = each(s, subject, e['who'] as string);
+      const seats = each(s, env, subject, e['who'] as string);
       for (const seat of [...seats].reverse()) pushFrame(s, seat, e['effects'] as Effect[]);
       return;
     }

@@ -56,6 +56,7 @@ export function drawHallucination(s: CwState, env: Env, subject: number): void {
  */
 export function narrate(s: CwState, env: Env, line: string | null, byBot: boolean): Result<null, Rejection> {
   const pend = s.pending;
+  if (pend?.kind === 'narrateSituation' || pend?.kind === 'narrateResult') env.revealed = true;
   if (pend?.kind === 'narrateSituation') {
     const { h } = cardOf(env.pack, pend.card);
     pub(env, byBot ? 'comaward.hallucination.situationByBot' : 'comaward.hallucination.situation', { seat: pend.seat, subjectSeat: pend.subject, textKey: `hallucination.${h.id}.situation` });

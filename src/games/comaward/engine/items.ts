@@ -112,7 +112,9 @@ export function offerTrade(s: CwState, env: Env, to: number, give: readonly stri
   if (new Set(g).size !== g.length || new Set(t).size !== t.length) return reject('comaward.trade.twice');
   if (!fitsAfter(env, s, s.active, t, g) || !fitsAfter(env, s, to, g, t)) return reject('comaward.trade.overLimit');
   s.pending = { kind: 'trade', seat: to, from: s.active, give: g, take: t };
-  pub(env, 'comaward.trade.offered', { seat: s.active, targetSeat: to, give: g.length, take: t.length, giveNames: g.map(itemId).join(', ') || '—', takeNames: t.map(itemId).join(', ') || '—' });
+  pub(env, 'comaward.trade.offered', { seat: s.active, targetSeat: to, give: g.length, take: t.length });
+  for (const u of g) pub(env, 'comaward.trade.gives', { itemKey: itemKey(u) });
+  for (const u of t) pub(env, 'comaward.trade.asks', { itemKey: itemKey(u) });
   return ok(null);
 }
 
@@ -138,6 +140,11 @@ export function answerTrade(s: CwState, env: Env, accept: boolean): Result<null,
   addDeed(b, 'traded');
   pub(env, 'comaward.trade.done', { seat: pend.seat, targetSeat: pend.from });
   return ok(null);
+}
+
+/** Whether a trade would leave both players within their carry limits (legal commands list only these). */
+export function tradeFits(s: CwState, env: Env, from: number, to: number, give: readonly string[], take: readonly string[]): boolean {
+  return fitsAfter(env, s, from, take, give) && fitsAfter(env, s, to, give, take);
 }
 
 export { overLimit };

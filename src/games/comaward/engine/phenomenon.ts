@@ -188,7 +188,8 @@ export function finish(s: CwState, env: Env, endingId: string): void {
   env.revealed = true;
   pub(env, 'comaward.ending.epilogue', { endingId: ending.id, textKey: `phenomenon.${def.id}.ending.${ending.id}.epilogue` });
   for (const p of s.players) if (p.role) pub(env, 'comaward.role.shown', { seat: p.seat, roleKey: `phenomenon.${def.id}.role.${p.role}.name` });
-  pub(env, 'comaward.ending.winners', { count: s.ending.winners.length, names: s.ending.winners.map((w) => `#${w + 1}`).join(', ') || '—' });
+  if (s.ending.winners.length === 0) pub(env, 'comaward.ending.nobody');
+  for (const seat of s.ending.winners) pub(env, 'comaward.ending.winner', { seat });
 }
 
 /** §End: the endings, in order, checked after every action; the first that holds ends the game. */
