@@ -165,7 +165,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   },
   phenomenon: { players: 3, max: 400, stop: (s) => has(last(s), 'comaward.role.dealtPublic'), prefer: hurry },
   entity: {
-    players: 3,
+    players: 4,
     max: 700,
     stop: (s) => has(last(s), 'comaward.entity.resolves'),
     prefer: (c, s) => (s.phase === 'phenomenon' && (c.type === 'attack' || c.type === 'entity') ? 200 : hurry(c, s)),

@@ -1,4 +1,4 @@
-import { clearLayerCache, createSurface } from '../../render/index.ts';
+import { clearLayerCache, createSurface, type CanvasRenderingContext2D } from '../../render/index.ts';
 import type { ComaWardPack } from './content.ts';
 import { renderComaWard, type ComaWardUi } from './render.ts';
 
