@@ -70,7 +70,7 @@ function play(seed: number, players: number, maxSteps: number, stop: (steps: rea
       if (!r.ok) legal = legal.filter((c) => c !== tried);
     }
     if (!r?.ok || !command) return null;
-    steps.push({ seat, command, events: r.value.events, before: snap.state, after: r.value.snapshot.state, prompt: snap.state.pending !== null, seq: i, index: all.indexOf(command) });
+    steps.push({ seat, command, events: r.value.events, before: snap.state, after: r.value.snapshot.state, prompt: snap.state.pending !== null && command.type !== 'entity' && command.type !== 'declare', seq: i, index: all.indexOf(command) });
     snap = r.value.snapshot;
     if (stop(steps)) return steps;
   }
