@@ -79,8 +79,10 @@ describe('§Revealing the Phenomenon', () => {
     expect(roles.filter((x) => x === 'patient')).toHaveLength(2);
     for (const e of r.events.filter((x) => x.code === 'comaward.role.dealt')) expect(typeof e.to).toBe('number');
     const pub = JSON.stringify([comaWardGame.publicView(r.state), r.events.filter((e) => e.to === 'public')]);
-    expect(pub).not.toContain('impostor');
-    expect(pub).not.toContain('patient');
+    for (const role of ['impostor', 'patient']) {
+      expect(pub).not.toContain(`"${role}"`);
+      expect(pub).not.toContain(`.role.${role}.`);
+    }
     const traitor = roles.indexOf('impostor');
     const other = (traitor + 1) % 3;
     expect(JSON.stringify(comaWardGame.viewFor(r.state, traitor))).toContain('"role":"impostor"');

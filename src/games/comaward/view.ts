@@ -67,6 +67,8 @@ export function publicView(s: CwState, pack: ComaWardPack): Json {
         skipNext: p.skipNext,
       };
     }),
+    /** The board as data (floors, maps, fixed rooms, walls, stairs, elevators, printed portals) for the picture; names by key `board.floor.<id>.name` and so on. */
+    layout: pack.board as unknown as Json,
     board: {
       slots: Object.fromEntries(Object.entries(s.slots).map(([k, v]) => [k, { card: v.card, kind: v.kind }])),
       floor: s.floor,
