@@ -295,7 +295,7 @@ export async function renderComaWard(viewJson: unknown, locale: string, pack: Co
   const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true });
   ctx.fillStyle = PALETTE.background;
   ctx.fillRect(0, 0, WIDTH, height);
-  drawLayer(ctx, 'comaward.board', { pack: view.packId ?? '', version: view.packVersion ?? '', floors: pack.board.floors.map((f) => f.id), lang, stairs: w.ui('cw.render.stairs') }, { x: 0, y: HEADER, w: WIDTH, h: bottom - HEADER }, (g) =>
+  drawLayer(ctx, 'comaward:board', { pack: view.packId ?? '', version: view.packVersion ?? '', floors: pack.board.floors.map((f) => f.id), lang, stairs: w.ui('cw.render.stairs') }, { x: 0, y: HEADER, w: WIDTH, h: bottom - HEADER }, (g) =>
     drawBoard(g, floors, pack, w),
   );
   const phenomenonName = view.phenomenon?.id ? (packText(pack, `phenomenon.${view.phenomenon.id}.name`, lang) ?? view.phenomenon.id) : null;
