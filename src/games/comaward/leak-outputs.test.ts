@@ -147,7 +147,7 @@ describe('Coma Ward leak test', () => {
       randomGame(pack, seed, players, 400, (step) => {
         epilogueRead ||= step.events.some((e) => e.code === 'comaward.ending.epilogue');
         if (step.after.state.pending !== null || step.index + 1 % 25 === 0 || step.after.state.phase !== 'prologue') moments.push({ state: step.after.state, seq: step.index + 1 });
-      });
+      }, {}, 'clues');
       for (const { state } of moments.filter((_, i) => i % 6 === 0).slice(0, 8)) {
         const view = { seatNames: NAMES.slice(0, players), ...(comaWardGame.publicView(state) as object) };
         for (const locale of ['en', 'es']) {
