@@ -19,6 +19,15 @@ describe('§Your Character Statistics', () => {
     expect(newGame(3, 1, { first: 3 }).active).toBe(2);
   });
 
+  it('§Quirk Cards: GIVEN a dealt quirk WHEN views are built THEN only its owner sees it (view and /secrets), never the table or another seat', async () => {
+    const { comaWardGame } = await import('./index.ts');
+    const s = newGame(3);
+    const quirk = s.players[0]?.quirk as string;
+    expect(comaWardGame.secretsFor(s, 0)[0]).toMatchObject({ code: 'comaward.secret.quirk', to: 0, params: { quirkKey: `quirk.${quirk}.name`, count: 0 } });
+    expect(JSON.stringify(comaWardGame.viewFor(s, 0))).toContain(`"quirk":"${quirk}"`);
+    for (const other of [JSON.stringify(comaWardGame.publicView(s)), JSON.stringify(comaWardGame.viewFor(s, 1)), JSON.stringify(comaWardGame.secretsFor(s, 1))]) expect(other).not.toContain(`"${quirk}"`);
+  });
+
   it('§Your Character Statistics: GIVEN Health 5 and Terror 3 WHEN read on the mat THEN Strength and Dexterity come from Health and Focus from Terror', () => {
     expect(derived(pack, { health: 5, terror: 3 })).toEqual({ strength: 3, dexterity: 4, focus: 4 });
     expect(derived(pack, { health: 2, terror: 8 })).toEqual({ strength: 1, dexterity: 2, focus: 1 });

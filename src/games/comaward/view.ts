@@ -4,11 +4,11 @@ import { boardOf } from './engine/board.ts';
 import { dodgeSpaces } from './engine/combat.ts';
 import { cardOf } from './engine/hallucination.ts';
 import { tradeFits } from './engine/items.ts';
-import { canReveal, movesLeft, reachable, roomCardAt, spaceKey } from './engine/movement.ts';
+import { movesLeft, reachable, roomCardAt, spaceKey } from './engine/movement.ts';
 import { carriedCount, carryLimit, derived, itemCard, neurosisStage } from './engine/stats.ts';
 import { labelComaWardCommand } from './labels.ts';
 import { overLimitSeat } from './rules.ts';
-import { itemId, player, type CwState, type Env } from './state.ts';
+import { player, type CwState, type Env } from './state.ts';
 
 /**
  * What everyone may see (ARCHITECTURE.md "Views and secrets"): never a quirk or its counters, a role,
@@ -236,7 +236,5 @@ export function legalCommands(s: CwState, pack: ComaWardPack, seat: number): Gam
     for (const u of o.items) if (tradeFits(s, env, seat, o.seat, [], [u])) out.push(cmd('trade', { with: o.seat, give: [], take: [u] }));
   }
   if (!s.turn.neurosisUsed && neurosisStage(pack, me).stage.ability) out.push(cmd('neurosis'));
-  void canReveal;
-  void itemId;
   return [...out, ...extra];
 }

@@ -1,5 +1,5 @@
 import type { AllyCard, EnemyCard } from '../content.ts';
-import { living, player, pub, type ActorState, type CwState, type Env } from '../state.ts';
+import { living, pub, type ActorState, type CwState, type Env } from '../state.ts';
 import { boardOf, pathTo, steps } from './board.ts';
 import { rollCheck } from './checks.ts';
 import { hurtActor } from './combat.ts';
@@ -111,5 +111,4 @@ export function actorsAct(s: CwState, env: Env): void {
       else allyAttack(s, env, a, card as AllyCard);
     }
   }
-  void player;
 }
