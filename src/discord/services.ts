@@ -262,7 +262,7 @@ export function createServices(deps: ServicesDeps): Services {
 
   async function tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]> {
     if (game.publicView === null || !hasRenderer(game.gameType)) return [];
-    const data = await renderPicture(game.gameType, game.publicView, lang, await catalog.renderPack(game));
+    const data = await renderPicture(game.gameType, pictureView(game), lang, await catalog.renderPack(game));
     return [{ name: `table-${game.seq}.png`, data, description: await describeTable(game, lang) }];
   }
 
@@ -298,6 +298,16 @@ export function createServices(deps: ServicesDeps): Services {
     secrets,
     isUnavailable: (error) => error instanceof Error && UNAVAILABLE.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`),
   };
+}
+
+/**
+ * What a picture is drawn from: the public view, with the table's pack and its players' names where the
+ * view does not say them itself (names are public: they are on every post).
+ */
+export function pictureView(game: GameStatusView): Json {
+  const view = game.publicView;
+  if (view === null || typeof view !== 'object' || Array.isArray(view)) return view;
+  return { packId: game.packId, packVersion: game.packVersion, seatNames: game.seats.map((s) => s.userName), ...view };
 }
 
 /** A JSON value made safe to show: used by /game export. */

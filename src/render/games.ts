@@ -5,10 +5,16 @@
 import { hasText, pickLanguage, t } from '../discord/i18n.ts';
 import { adventureText, register as registerAdventure } from '../games/adventure/render.ts';
 import { register as registerComanauts } from '../games/comanauts/render.ts';
+import { register as registerComaWard } from '../games/comaward/render.ts';
+import type { ComaWardPack } from '../games/comaward/index.ts';
 import type { PackLookup } from './wiring.ts';
 
 export function registerRenderers(packs: PackLookup): void {
   registerComanauts((code, lang) => (hasText(code) ? t(pickLanguage(lang), code) : undefined));
+  registerComaWard(
+    (view, packHash) => packs('comaward', view.packId, view.packVersion, packHash)?.data as ComaWardPack | undefined,
+    (code, lang, params) => (hasText(code) ? t(pickLanguage(lang), code, params) : undefined),
+  );
   registerAdventure((view, packHash) => {
     const pack = packs('adventure', view.packId, view.packVersion, packHash);
     if (!pack) return undefined;
