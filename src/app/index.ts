@@ -3,3 +3,4 @@ export { createDispatcher, backoffMs, DM_REFUSED, type Dispatcher, type Dispatch
 export type * from './types.ts';
 export { rankMemberGames, type MemberGame } from './overview.ts';
 export type { RecapView } from './recap.ts';
+export { databaseFault, isDatabaseUnavailable, type DatabaseFault } from '../store/index.ts';

@@ -21,7 +21,9 @@ import {
 } from '../core/index.ts';
 import {
   appendCommand,
+  confirmCommand,
   createGame,
+  databaseFault,
   findCommandByNonce,
   openGameLimitReached,
   findGameByThread,
@@ -258,7 +260,45 @@ export function createApp(deps: AppDeps) {
    * again on a fresh read, so the cache never changes an answer. A conflict on fresh data is decided once
    * more; a second one is `core.movedOn`. A nonce seen before returns the earlier result.
    */
-  async function commit(
+  /**
+   * `commitOnce`, and after any error the truth before the answer: the command's idempotency key (the
+   * interaction id) is looked up once writes in flight on the game are over. Found: the command was
+   * applied (its reply was lost), so its result is returned. Not found: `core.commit.notDone` when the
+   * database failed, the error itself otherwise (nothing was changed). Lookup failed too:
+   * `core.commit.unconfirmed` once the write may have left (the table will show whether it happened),
+   * `core.unavailable` when it never did (no connection: this attempt changed nothing).
+   */
+  async function commit(gameId: string, actor: AppActor, nonce: string, ...rest: CommitTail): AppResult<CommandResult> {
+    const progress = { writing: false };
+    try {
+      return await commitOnce(progress, gameId, actor, nonce, ...rest);
+    } catch (error) {
+      cache.delete(gameId);
+      const fault = databaseFault(error);
+      logger?.warn({ gameId, fault, err: error }, 'app.commitFailed');
+      const sent = progress.writing && fault !== 'refused';
+      let entry: LogEntry | null;
+      let game: GameWithSeats | null;
+      try {
+        entry = await confirmCommand(prisma, gameId, nonce);
+        game = entry ? await getGame(prisma, gameId) : null;
+      } catch (lookupError) {
+        logger?.warn({ gameId, fault: databaseFault(lookupError), sent }, 'app.commitUnconfirmed');
+        return reject(sent ? 'core.commit.unconfirmed' : 'core.unavailable');
+      }
+      if (entry && game) {
+        logger?.info({ gameId, seq: entry.seq }, 'app.commitConfirmed');
+        return earlierResult(game, entry, actor);
+      }
+      if (fault !== 'other') return reject('core.commit.notDone');
+      throw error;
+    }
+  }
+
+  type CommitTail = Parameters<typeof commitOnce> extends [{ writing: boolean }, string, AppActor, string, ...infer T] ? T : never;
+
+  async function commitOnce(
+    progress: { writing: boolean },
     gameId: string,
     actor: AppActor,
     nonce: string,
@@ -310,6 +350,7 @@ export function createApp(deps: AppDeps) {
       const label = d.type === UNDO || d.seat === null ? undefined : module.labelCommand?.(loaded.snapshot.state, { type: d.type, args: d.args as Record<string, unknown> }, d.seat);
       const played: PlayedLine = label ? { seat: d.seat, code: label.code, ...(label.params ? { params: label.params } : {}) } : { seat: d.seat, code: d.type === UNDO ? 'core.undone' : `${game.gameType}.command.${d.type}`, params: d.type === UNDO ? (d.args as Record<string, number>) : {} };
       const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce, played);
+      progress.writing = true;
       const appended = await appendCommand(prisma, gameId, {
         expectedSeq: game.seq,
         expectedVersion: game.version,

@@ -8,7 +8,7 @@ import { startBot, type Bot } from '../discord/bot.ts';
 import { createRateLimiter } from '../discord/rate-limit.ts';
 import { loadCommands } from '../discord/registry.ts';
 import { gameModules } from '../games/index.ts';
-import type { Config } from '../ops/config.ts';
+import { databaseTimeouts, type Config } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { fromRoot } from '../ops/paths.ts';
@@ -120,7 +120,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const clock = options.clock ?? (() => new Date());
   const db =
     options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS }));
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, timeouts: databaseTimeouts(config) }));
   const catalog = await loadCatalog(options.modules ?? gameModules);
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
   const pictures = await startRenderHost({ mode: config.RENDER_THREAD, packs: catalog.all, onWorkerExit: (err) => logger.warn({ err }, 'render worker stopped; the next picture starts a new one') });

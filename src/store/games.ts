@@ -213,6 +213,16 @@ export async function findCommandByNonce(prisma: PrismaClient, gameId: string, n
   return row ? toLogEntry(row) : null;
 }
 
+/**
+ * The command logged with this idempotency key, read only once any write in flight on the game is over:
+ * a share lock on the game row waits for an append whose answer was lost (its transaction holds the row)
+ * to commit or roll back, and the read after it, a new snapshot, sees the outcome.
+ */
+export async function confirmCommand(prisma: PrismaClient, gameId: string, nonce: string): Promise<LogEntry | null> {
+  await prisma.$queryRaw`SELECT 1 FROM "Game" WHERE "id" = ${gameId} FOR SHARE`;
+  return findCommandByNonce(prisma, gameId, nonce);
+}
+
 export interface AppendInput {
   /** The seq the decision was made on; the command becomes `expectedSeq + 1`. */
   readonly expectedSeq: number;

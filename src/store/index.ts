@@ -1,4 +1,5 @@
-export { MAX_NAMED_STATEMENTS, openDatabase, statementNamer, type Database, type OpenDatabaseOptions } from './client.ts';
+export { DEFAULT_TIMEOUTS, MAX_NAMED_STATEMENTS, QUERY_GRACE_MS, openDatabase, poolSettings, statementNamer, type Database, type DatabaseTimeouts, type OpenDatabaseOptions } from './client.ts';
+export { databaseFault, isDatabaseUnavailable, isNotFound, isUniqueViolation, type DatabaseFault } from './errors.ts';
 export { migrate, type MigrateOptions } from './migrate.ts';
 export {
   createGame,
@@ -12,6 +13,7 @@ export {
   setGameStatus,
   loadLog,
   findCommandByNonce,
+  confirmCommand,
   appendCommand,
   refreshCache,
   toLogEntry,
