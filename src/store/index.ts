@@ -39,6 +39,7 @@ export {
   markDead,
   markFailed,
   requeueStale,
+  renewLeases,
   listOutbox,
   lastTurnMessage,
   type OutboxMessage,
