@@ -24,6 +24,7 @@ import {
   confirmCommand,
   createGame,
   databaseFault,
+  enqueue,
   findCommandByNonce,
   openGameLimitReached,
   findGameByThread,
@@ -659,6 +660,14 @@ export function createApp(deps: AppDeps) {
       const changed = await setGameStatus(prisma, gameId, ['lobby', 'playing'], 'abandoned', game.value.status === 'playing' ? [notice, retire] : [notice]);
       cache.delete(gameId);
       return changed ? ok({ gameId, status: 'abandoned' }) : reject('core.game.notPlaying', { status: game.value.status });
+    },
+
+    /**
+     * A public answer whose interaction reply was lost (the interaction expired, Discord failed): queued
+     * as a `narration` post for its channel, so the table still reads what happened.
+     */
+    async queueNarration(channelId: string, content: string, mentions: readonly string[] = []): Promise<void> {
+      await enqueue(prisma, null, [{ kind: 'narration', target: { channelId }, payload: { content, mentions: [...mentions] } }]);
     },
 
     /** The turn message posted before an outbox row (its channel and message), so its buttons can be retired. */

@@ -244,6 +244,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
 
   /** Notices of the scheduler (stalled game, deadline outcomes, dormancy, seat replaced): one line of text. */
   function notice(row: OutboxRow): Answer {
+    if (row.kind === 'narration') {
+      const n = row.payload as unknown as { content: string; mentions?: string[] };
+      return { visibility: 'public', content: n.content, mentions: n.mentions ?? [] };
+    }
     const p = row.payload as unknown as { gameType: string; locale?: string; code: string; params?: Record<string, unknown> };
     const lang = pickLanguage(p.locale);
     return { visibility: 'public', content: t(lang, p.code, { ...(p.params ?? {}), game: t(lang, `commands.games.${p.gameType}`) }) };
@@ -397,7 +401,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         metrics?.deliveries.inc({ kind: row.kind, result: sent ? 'sent' : 'skipped' });
         return sent ?? { ok: true };
       }
-      const answer = row.kind === 'notice' || row.kind === 'dormant' ? notice(row) : await build(row);
+      const answer = row.kind === 'notice' || row.kind === 'dormant' || row.kind === 'narration' ? notice(row) : await build(row);
       if (!answer) {
         metrics?.deliveries.inc({ kind: row.kind, result: 'skipped' });
         return { ok: true };

@@ -40,10 +40,37 @@ describe('outbox leases and resends after the nonce window', () => {
     expect((await send()).id).not.toBe(first.id);
   });
 
-  it('GIVEN a dispatcher killed after Discord took its post and before marking it, and the nonce window passed WHEN another dispatcher takes over the expired lease THEN within seconds every row is delivered and nothing is posted twice', async () => {
+  it('GIVEN a committed command whose interaction reply Discord fails WHEN the bot answers THEN its public narration reaches the thread through the outbox, once', async () => {
     const { threadId, gameId } = await gameIn(h, ['alice', 'bob']);
+    h.runtime.dispatcher.start();
+    const seqBefore = (await h.runtime.app.status(gameId)).ok ? ((await h.runtime.app.status(gameId)) as { value: { seq: number } }).value.seq : -1;
+    discord.failRoute('POST', /^\/interactions\/\d+\/[^/]+\/callback$/, { status: 500, times: 4 });
+    const aliceId = discord.users().find((u) => u.name === 'alice')!.id;
+    const legal = await h.runtime.app.legal(gameId, aliceId);
+    if (!legal.ok) throw new Error(legal.error.code);
+    const index = legal.value.commands.findIndex((c) => c.type === 'add');
+    await discord.slash('alice', threadId, `/play action:${legal.value.seq}.${index}`).catch(() => undefined);
+    let narration: OutboxRow | undefined;
+    for (let i = 0; i < 100 && narration?.status !== 'sent'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      narration = (await listOutbox(h.runtime.db.prisma, { kind: 'narration' })).find((r) => (r.target as { channelId?: string }).channelId === threadId);
+    }
+    expect(narration?.status).toBe('sent');
+    const text = (narration?.payload as { content: string }).content;
+    expect(text.length).toBeGreaterThan(0);
+    const posted = discord.messages(threadId).filter((m) => m.content === text);
+    expect(posted.length).toBe(1);
+    expect(posted[0]?.id).toBe(narration?.sentRef);
+    const status = await h.runtime.app.status(gameId);
+    expect(status.ok && status.value.seq).toBe(seqBefore + 1);
     await h.runtime.dispatcher.stop();
-    await new Promise((r) => setTimeout(r, 100));
+  });
+
+  it('GIVEN a dispatcher killed after Discord took its post and before marking it, and the nonce window passed WHEN another dispatcher takes over the expired lease THEN within seconds every row is delivered and nothing is posted twice', async () => {
+    h.runtime.dispatcher.start();
+    const { threadId, gameId } = await gameIn(h, ['alice', 'bob']);
+    for (let i = 0; i < 100 && (await listOutbox(h.runtime.db.prisma)).some((r) => r.status !== 'sent' && r.status !== 'dead' && r.status !== 'failed'); i++) await new Promise((r) => setTimeout(r, 50));
+    await h.runtime.dispatcher.stop();
     const before = discord.messages(threadId).length;
     const played = await h.runtime.app.play(gameId, { userId: discord.users().find((u) => u.name === 'alice')!.id, userName: 'alice' }, { type: 'pass', args: {} }, 'lease-pass-1');
     expect(played.ok).toBe(true);
