@@ -84,6 +84,10 @@ export function createDispatcher(options: DispatcherOptions) {
   const workerId = options.workerId ?? randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  /** A pass is under way in the started loop / a wake arrived during it (the next pass starts at once). */
+  let looping = false;
+  let woken = false;
+  let loop: (() => Promise<void>) | undefined;
   let running: Promise<TickReport> | undefined;
 
   async function refuseDm(row: OutboxRow, error: string): Promise<void> {
@@ -204,8 +208,10 @@ export function createDispatcher(options: DispatcherOptions) {
         renewLeases(db.prisma, workerId, clock()).catch((e: unknown) => logger?.warn({ err: e }, 'outbox.leaseNotRenewed'));
       }, Math.max(10, Math.floor(leaseMs / 3)));
       heartbeat.unref?.();
-      const loop = async () => {
+      const pass = async (): Promise<void> => {
         let full = false;
+        looping = true;
+        woken = false;
         try {
           const r = await tick();
           full = r.claimed >= batch;
@@ -213,8 +219,23 @@ export function createDispatcher(options: DispatcherOptions) {
         } catch (e) {
           logger?.error({ err: e }, 'outbox.tickFailed');
         }
-        if (timer) timer = setTimeout(loop, full ? 0 : intervalMs);
+        looping = false;
+        if (timer) timer = setTimeout(pass, full || woken ? 0 : intervalMs);
       };
+      loop = pass;
+      timer = setTimeout(pass, 0);
+    },
+    /**
+     * Rows were committed: the next pass starts now rather than at the next poll (the poll stays as the
+     * slow fallback for rows written without a wake). Wakes during a pass start another right after it.
+     */
+    wake(): void {
+      if (!timer || !loop) return;
+      if (looping) {
+        woken = true;
+        return;
+      }
+      clearTimeout(timer);
       timer = setTimeout(loop, 0);
     },
     async stop(): Promise<void> {

@@ -111,6 +111,9 @@ export function createApp(deps: AppDeps) {
   const { db, games, packs, clock, logger } = deps;
   const prisma = db.prisma;
   const cache = createGameCache<Loaded>(deps.cacheSize ?? DEFAULT_CACHE_SIZE);
+  deps.wake?.on((event) => {
+    if (event.remote) cache.delete(event.gameId);
+  });
 
   function moduleFor(gameType: string): Result<AnyModule, Rejection> {
     const module = ownValue(games, gameType);
@@ -361,8 +364,10 @@ export function createApp(deps: AppDeps) {
         outbox,
         ...(ended ? { status } : {}),
         ...(d.undoneSeq !== undefined ? { undoneSeq: d.undoneSeq } : {}),
+        ...(deps.wake ? { origin: deps.wake.origin } : {}),
       });
       if (appended.ok) {
+        if (outbox.length > 0) deps.wake?.committed(gameId);
         const seats = await withLanguage(game, actor);
         const next: GameWithSeats = { ...game, seats, seq, version: appended.version, status, state: d.snapshot as unknown as GameWithSeats['state'], stateHash: d.hash, lastActivityAt: new Date(now), dormantAt: null };
         cache.put({ ...loaded, game: next, snapshot: d.snapshot });

@@ -13,6 +13,8 @@ export type { PrismaClient };
 export interface Database {
   readonly prisma: PrismaClient;
   readonly kind: 'postgres' | 'pglite';
+  /** The connection string (PostgreSQL only): for the dedicated LISTEN connection of `openWakeSignal`. */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -103,7 +105,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       options.preparedStatements === false ? {} : { statementNameGenerator: statementNamer() as (query: { sql: string }) => string },
     );
     const prisma = new PrismaClient({ adapter });
-    return { prisma, kind: 'postgres', close: () => prisma.$disconnect() };
+    return { prisma, kind: 'postgres', url, close: () => prisma.$disconnect() };
   }
   let pglite: PGlite;
   if (options.memory) {

@@ -224,6 +224,8 @@ export async function confirmCommand(prisma: PrismaClient, gameId: string, nonce
 }
 
 export interface AppendInput {
+  /** The committing process (`WakeSignal.origin`), named in the commit's notification on `tk_outbox`. */
+  readonly origin?: string;
   /** The seq the decision was made on; the command becomes `expectedSeq + 1`. */
   readonly expectedSeq: number;
   /**
@@ -271,12 +273,15 @@ WITH moved AS (
   SELECT $1, m."kind", m."target", m."payload", now()
     FROM jsonb_to_recordset($17::jsonb) AS m("kind" text, "target" jsonb, "payload" jsonb)
    WHERE EXISTS (SELECT 1 FROM moved)
+), notified AS (
+  SELECT pg_notify('tk_outbox', COALESCE($18::text, '') || ':' || $1) FROM moved
 )
-SELECT "version" FROM moved`;
+SELECT "version" FROM moved WHERE (SELECT count(*) FROM notified) >= 0`;
 
 /**
  * Appends one command (ARCHITECTURE.md "The way of one action"): game row, command, undo mark and outbox
- * rows in ONE statement, so never a half-applied command. When the guard fails the nonce tells a
+ * rows in ONE statement, so never a half-applied command; its commit notifies `tk_outbox` (`origin:gameId`),
+ * which wakes every process's dispatcher and drops the game from their caches. When the guard fails the nonce tells a
  * repeated interaction (`duplicate`) from a game that moved on (`conflict`).
  */
 export async function appendCommand(prisma: PrismaClient, gameId: string, input: AppendInput): Promise<AppendResult> {
@@ -303,6 +308,7 @@ export async function appendCommand(prisma: PrismaClient, gameId: string, input:
       entry.stateHashAfter,
       entry.irreversible,
       JSON.stringify(input.outbox.map((m) => ({ kind: m.kind, target: m.target, payload: m.payload }))),
+      input.origin ?? null,
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -47,3 +47,4 @@ export {
   type OutboxStatus,
 } from './outbox.ts';
 export type { PrismaClient } from '../generated/prisma/client.ts';
+export { OUTBOX_CHANNEL, openWakeSignal, type Committed, type WakeSignal } from './wake.ts';
