@@ -1,5 +1,5 @@
 import type { CommandLabel, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
-import type { Database, GameRowStatus, OpenGameLimits } from '../store/index.ts';
+import type { Database, GameRowStatus, OpenGameLimits, WakeSignal } from '../store/index.ts';
 
 /** Who acts: a Discord user. `locale` is the user's client locale, for replies chosen at the edge. */
 export interface AppActor {
@@ -60,6 +60,8 @@ export interface AppDeps {
   readonly cacheSize?: number;
   /** How many lobbies and games a user and a server may hold open (issue 14); none when absent. */
   readonly limits?: OpenGameLimits;
+  /** Told of every command this app commits, and of other processes' (their games leave the cache). */
+  readonly wake?: WakeSignal;
 }
 
 export interface SeatSummary {

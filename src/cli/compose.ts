@@ -8,12 +8,12 @@ import { startBot, type Bot } from '../discord/bot.ts';
 import { createRateLimiter } from '../discord/rate-limit.ts';
 import { loadCommands } from '../discord/registry.ts';
 import { gameModules } from '../games/index.ts';
-import type { Config } from '../ops/config.ts';
+import { databaseTimeouts, type Config } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { fromRoot } from '../ops/paths.ts';
 import { startRenderHost, type RenderPack } from '../render/host.ts';
-import { openDatabase, type Database } from '../store/index.ts';
+import { openDatabase, openWakeSignal, type Database } from '../store/index.ts';
 import { reconcileSchedule } from '../app/reconcile.ts';
 import { createDueStore, createSchedule, type Schedule } from '../app/schedule.ts';
 import { createScheduler, type Clock, type Scheduler } from '../scheduler/index.ts';
@@ -142,6 +142,8 @@ export interface RuntimeOptions {
   readonly clock?: () => Date;
   readonly registerCommands?: boolean;
   readonly dispatchIntervalMs?: number;
+  /** Wake the dispatcher when a command commits (default true); false leaves only the poll (the bench's "before"). */
+  readonly wakeOnCommit?: boolean;
   /**
    * Scheduler choice: BullMQ when `config.REDIS_URL` is set unless `inProcess`; the in-process one reads
    * `clock` (the local stack passes an `OffsetClock` so `!advance` moves app and scheduler together).
@@ -166,12 +168,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const clock = options.clock ?? (() => new Date());
   const db =
     options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS }));
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, timeouts: databaseTimeouts(config) }));
   const catalog = await loadCatalog(options.modules ?? gameModules);
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
   const pictures = await startRenderHost({ mode: config.RENDER_THREAD, packs: catalog.all, onWorkerExit: (err) => logger.warn({ err }, 'render worker stopped; the next picture starts a new one') });
   const limits = { lobbiesPerUser: config.LOBBIES_PER_USER, lobbiesPerGuild: config.LOBBIES_PER_GUILD, gamesPerGuild: config.GAMES_PER_GUILD };
-  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, packList: catalog.list, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits });
+  const wakeLog = logger.child({ component: 'wake' });
+  const wake = await openWakeSignal(db, { onError: (error) => wakeLog.warn({ err: error }, 'outbox wake-up: LISTEN failed; the dispatcher polls') });
+  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, packList: catalog.list, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits, wake });
   const rateLog = logger.child({ component: 'rate-limit' });
   const rateLimiter = await createRateLimiter(
     { command: config.RATE_LIMIT_PER_MINUTE, autocomplete: config.AUTOCOMPLETE_PER_MINUTE },
@@ -209,7 +213,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const reconciled = await reconcileSchedule({ db, app, schedule, logger: schedulerLog });
   const rebuilt = await schedule.rebuild();
   schedulerLog.info({ kind: scheduler.kind, rebuilt, clocked: reconciled.clocked, replanned: reconciled.replanned }, 'scheduler started');
-  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 250 });
+  // Woken when a command commits (in process, or LISTEN on PostgreSQL); the poll is the slow fallback.
+  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 1000 });
+  if (options.wakeOnCommit !== false) wake.on(() => dispatcher.wake());
   dispatcher.start();
   return {
     db,
@@ -222,6 +228,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     async stop() {
       await scheduler.stop();
       await dispatcher.stop();
+      await wake.close();
       await bot.stop();
       await rateLimiter.close();
       await pictures.stop();

@@ -6,7 +6,7 @@ import type { OutboxRow } from '../store/index.ts';
 import type { ShardSetting } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { editAnswer, sendAnswer } from './answer.ts';
+import { editAnswer, sendAnswer, type LookBack } from './answer.ts';
 import type { Answer, ButtonSpec, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { turnRecap } from './turn-recap.ts';
@@ -207,6 +207,11 @@ function disabledComponents(rows: unknown): unknown[] {
 export function createDelivery(client: Client, services: Services, logger: Logger, metrics?: Metrics, schedule?: Schedule): Deliver {
   const { app, catalog } = services;
 
+  /** A row on its second attempt or later may have been posted already (its answer lost): look before posting. */
+  function lookBack(row: OutboxRow): LookBack | undefined {
+    return row.attempts > 1 && client.user ? { authorId: client.user.id, since: row.createdAt } : undefined;
+  }
+
   async function removeMessage(ref: ReminderRef): Promise<void> {
     try {
       await client.rest.delete(Routes.channelMessage(ref.channelId, ref.messageId));
@@ -232,7 +237,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (previous) await removeMessage(previous);
     const target = row.target as { channelId?: string; userId?: string };
     const channel = target.userId ? await (await client.users.fetch(target.userId)).createDM() : await sendable(client, target.channelId ?? '');
-    const [message] = (await sendAnswer(channel, answer, row.idempotencyKey)).slice(-1);
+    const [message] = (await sendAnswer(channel, answer, row.idempotencyKey, lookBack(row))).slice(-1);
     if (!message) return null;
     await schedule.recordReminder(p.gameId, p.seat, { channelId: message.channelId, messageId: message.id });
     return { ok: true, ref: message.id };
@@ -240,6 +245,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
 
   /** Notices of the scheduler (stalled game, deadline outcomes, dormancy, seat replaced): one line of text. */
   function notice(row: OutboxRow): Answer {
+    if (row.kind === 'narration') {
+      const n = row.payload as unknown as { content: string; mentions?: string[] };
+      return { visibility: 'public', content: n.content, mentions: n.mentions ?? [] };
+    }
     const p = row.payload as unknown as { gameType: string; locale?: string; code: string; params?: Record<string, unknown> };
     const lang = pickLanguage(p.locale);
     return { visibility: 'public', content: t(lang, p.code, { ...(p.params ?? {}), game: t(lang, `commands.games.${p.gameType}`) }) };
@@ -352,7 +361,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const awaitedNow = new Set(view.awaiting.seats.map((s) => s.userId));
     const mentions = (payload.seats ?? []).map((s) => s.userId).filter((id) => awaitedNow.has(id) && !(payload.previous ?? []).includes(id));
     const target = row.target as { channelId?: string };
-    const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: parts.content, buttons: parts.buttons, mentions }, row.idempotencyKey)).at(-1);
+    const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: parts.content, buttons: parts.buttons, mentions }, row.idempotencyKey, lookBack(row))).at(-1);
     if (!message) return { ok: true };
     liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id, rowId: row.id });
     if (liveTurns.size > 10_000) liveTurns.delete(liveTurns.keys().next().value as string);
@@ -396,14 +405,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         metrics?.deliveries.inc({ kind: row.kind, result: sent ? 'sent' : 'skipped' });
         return sent ?? { ok: true };
       }
-      const answer = row.kind === 'notice' || row.kind === 'dormant' ? notice(row) : await build(row);
+      const answer = row.kind === 'notice' || row.kind === 'dormant' || row.kind === 'narration' ? notice(row) : await build(row);
       if (!answer) {
         metrics?.deliveries.inc({ kind: row.kind, result: 'skipped' });
         return { ok: true };
       }
       const target = row.target as { channelId?: string; userId?: string };
       const to = row.kind === 'dm' || target.userId ? await client.users.fetch(target.userId ?? '') : await sendable(client, target.channelId ?? '');
-      const message = (await sendAnswer(to, answer, row.idempotencyKey)).at(-1);
+      const message = (await sendAnswer(to, answer, row.idempotencyKey, lookBack(row))).at(-1);
       if (!message) throw new Error(`outbox row ${String(row.id)} posted nothing`);
       if (row.kind === 'dormant' && target.channelId) {
         await client.rest.patch(Routes.channel(target.channelId), { body: { archived: true } }).catch((error: unknown) => logger.warn({ err: error }, 'archive failed'));

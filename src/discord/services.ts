@@ -1,4 +1,4 @@
-import type { App, CommandResult as AppCommandResult, GameStatusView, PackPin } from '../app/index.ts';
+import { isDatabaseUnavailable, type App, type CommandResult as AppCommandResult, type GameStatusView, type PackPin } from '../app/index.ts';
 import type { Schedule } from '../app/schedule.ts';
 import { ok, ownValue, reject, type GameModule, type Json, type Rejection, type Result } from '../core/index.ts';
 import type { Answer, CommandResult } from './reply.ts';
@@ -296,7 +296,7 @@ export function createServices(deps: ServicesDeps): Services {
     presentStart,
     button,
     secrets,
-    isUnavailable: (error) => error instanceof Error && UNAVAILABLE.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`),
+    isUnavailable: (error) => isDatabaseUnavailable(error) || (error instanceof Error && UNAVAILABLE.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`)),
   };
 }
 
