@@ -2,7 +2,7 @@ import { SlashCommandBuilder, type SlashCommandStringOption, type SlashCommandSu
 import type { GameStatusView } from '../src/app/index.ts';
 import { ok, reject, type GameCommand, type Rejection, type Result } from '../src/core/index.ts';
 import type { AutocompleteContext, CommandContext, CommandModule } from '../src/discord/command.ts';
-import { described, discordLocalizations, t } from '../src/discord/i18n.ts';
+import { described, discordLocalizations, t } from '../src/i18n/index.ts';
 import { humanParams } from '../src/discord/present.ts';
 import { attributeColours, textKeys as K } from '../src/games/comanauts/index.ts';
 

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { ok, reject, type GameCommand, type Rejection, type Result } from '../src/core/index.ts';
 import type { CommandContext, CommandModule } from '../src/discord/command.ts';
-import { described, t } from '../src/discord/i18n.ts';
+import { described, t } from '../src/i18n/index.ts';
 import { choicesFor, comaWardHere, ELEVATOR, filterChoices, labelledLegal, namingOf, resolveTyped, type CwHere, type Slot } from './lib/cw.ts';
 
 type Sub = SlashCommandSubcommandBuilder;

@@ -5,7 +5,7 @@ import type { CommandContext, CommandModule, CommandResult } from '../src/discor
 import { encodeCustomId } from '../src/discord/custom-id.ts';
 import { fitLabel } from '../src/discord/fit.ts';
 import { ATTACHMENT_BYTES_MAX, CHANNEL_NAME_MAX } from '../src/discord/limits.ts';
-import { described, pickLanguage, t, type Language } from '../src/discord/i18n.ts';
+import { described, pickLanguage, t, type Language } from '../src/i18n/index.ts';
 import { parseGameOptions } from '../src/discord/game-options.ts';
 import { displayName } from '../src/discord/text.ts';
 import { jsonFile } from '../src/discord/services.ts';

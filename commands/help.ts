@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { GameStatusView } from '../src/app/index.ts';
 import { ok } from '../src/core/index.ts';
 import type { CommandContext, CommandModule } from '../src/discord/command.ts';
-import { described, hasText } from '../src/discord/i18n.ts';
+import { described, hasText } from '../src/i18n/index.ts';
 import { legalChoices } from '../src/discord/present.ts';
 
 /** Moves listed by name under "You can now"; the rest are counted, with how to narrow them in /play. */

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { ok, reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import type { AdventureView } from '../src/games/adventure/index.ts';
 import { adventureHere, CARD_MAX, CARD_MIN, cardAutocomplete, LOCATION_MAX, LOCATION_MIN, locationAutocomplete, packTextOf } from './lib/adventure.ts';
 

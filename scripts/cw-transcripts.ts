@@ -9,7 +9,7 @@
  */
 import { applyCommand, createRng, genesisSnapshot, seedRng, type GameCommand, type GameEvent, type Genesis, type Snapshot } from '../src/core/index.ts';
 import { loadCatalog } from '../src/cli/compose.ts';
-import { t } from '../src/discord/i18n.ts';
+import { t } from '../src/i18n/index.ts';
 import { humanParams } from '../src/discord/present.ts';
 import { comaWardGame, type ComaWardPack, type CwState } from '../src/games/comaward/index.ts';
 

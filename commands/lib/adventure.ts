@@ -1,7 +1,7 @@
 import type { GameStatusView } from '../../src/app/index.ts';
 import { ok, reject, type Json, type Rejection, type Result } from '../../src/core/index.ts';
 import type { AutocompleteContext, CommandContext, CommandResult } from '../../src/discord/command.ts';
-import type { Language } from '../../src/discord/i18n.ts';
+import type { Language } from '../../src/i18n/index.ts';
 import { AUTOCOMPLETE_MAX, cardChoices, locationChoices, type AdventureView } from '../../src/games/adventure/index.ts';
 
 /** Discord's smallest and largest location numbers the pack format allows (three digits, Rules §Explore). */

@@ -1,7 +1,7 @@
 import type { GameStatusView, LegalView } from '../../src/app/index.ts';
 import { ok, reject, type CommandLabel, type GameCommand, type Rejection, type Result } from '../../src/core/index.ts';
 import type { AutocompleteContext, CommandContext } from '../../src/discord/command.ts';
-import { t } from '../../src/discord/i18n.ts';
+import { t } from '../../src/i18n/index.ts';
 import { lineText, type Naming } from '../../src/discord/present.ts';
 
 /** The Coma Ward game of this thread, with the caller's seat when they have one. */

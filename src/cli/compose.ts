@@ -3,7 +3,7 @@ import type { GameModule, Rejection, Result } from '../core/index.ts';
 import { join } from 'node:path';
 import { checkAgainstLock, createPackRegistry, packDigest, PACK_LOCK_FILE, readPackLock, validatePack } from '../content/index.ts';
 import type { Catalog } from '../discord/services.ts';
-import type { Language } from '../discord/i18n.ts';
+import type { Language } from '../i18n/index.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
 import { createRateLimiter } from '../discord/rate-limit.ts';
 import { loadCommands } from '../discord/registry.ts';

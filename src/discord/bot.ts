@@ -10,7 +10,7 @@ import { editAnswer, sendAnswer, type LookBack } from './answer.ts';
 import type { Answer, ButtonSpec, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { turnRecap } from './turn-recap.ts';
-import { hasText, pickLanguage, t, type Language } from './i18n.ts';
+import { hasText, pickLanguage, t, type Language } from '../i18n/index.ts';
 import { formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
 import { commandDefinitions } from './registry.ts';
 import type { RateLimiter } from './rate-limit.ts';

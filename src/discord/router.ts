@@ -5,7 +5,7 @@ import type { Answer, CommandContext, CommandModule, CommandResult } from './com
 import { completeDeferred, replyAnswer } from './answer.ts';
 import { fitChoices } from './fit.ts';
 import { decodeCustomId, type CustomId } from './custom-id.ts';
-import { pickLanguage, t, type Language } from './i18n.ts';
+import { pickLanguage, t, type Language } from '../i18n/index.ts';
 import type { Services } from './services.ts';
 import { InProcessRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { displayName, normalizeOptions } from './text.ts';

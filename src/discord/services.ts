@@ -4,7 +4,7 @@ import { ok, ownValue, reject, type GameModule, type Json, type Rejection, type 
 import type { Answer, CommandResult } from './reply.ts';
 import type { CustomId } from './custom-id.ts';
 import { encodeCustomId } from './custom-id.ts';
-import { pickLanguage, t, type Language } from './i18n.ts';
+import { pickLanguage, t, type Language } from '../i18n/index.ts';
 import { altText, formatEvents, humanParams, lineText, type PackText } from './present.ts';
 import type { Logger } from '../ops/logger.ts';
 import { hasRenderer, renderPicture, type RenderPack } from '../render/host.ts';

@@ -2,7 +2,7 @@
  * The table pictures of each game, with the pack's texts and the interface strings in the reader's
  * language. Loaded by the render host in the thread that draws (the render worker by default).
  */
-import { hasText, pickLanguage, t } from '../discord/i18n.ts';
+import { hasText, pickLanguage, t } from '../i18n/index.ts';
 import { adventureText, register as registerAdventure } from '../games/adventure/render.ts';
 import { register as registerComanauts } from '../games/comanauts/render.ts';
 import { register as registerComaWard } from '../games/comaward/render.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t, type Language } from '../../src/discord/i18n.ts';
+import { t, type Language } from '../../src/i18n/index.ts';
 import { saltLantern } from '../../src/games/adventure/pack-fixture.test.ts';
 import { adventureText, renderAdventureTable } from '../../src/games/adventure/render.ts';
 import type { AdventureView } from '../../src/games/adventure/view.ts';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import fc from 'fast-check';
 import { PROTOTYPE_NAMES } from '../../src/core/index.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { t } from '../../src/discord/i18n.ts';
+import { t } from '../../src/i18n/index.ts';
 import { listOutbox, loadLog } from '../../src/store/index.ts';
 import { openTestDatabase, type TestDatabase } from '../support/db.ts';
 import { answerText, harness, tallyIn, type Harness } from '../support/discord-harness.ts';

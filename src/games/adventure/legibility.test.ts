@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t, type Language } from '../../discord/i18n.ts';
+import { t, type Language } from '../../i18n/index.ts';
 import { MIN_PREVIEW_PX, measure } from '../../render/legibility.test-helper.ts';
 import { adventurePack, pictureStates } from '../../../scripts/picture-states.ts';
 import { adventureText, renderAdventureTable, TABLE_WIDTH } from './render.ts';

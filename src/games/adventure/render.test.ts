@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { applyCommand, genesisSnapshot, type Snapshot } from '../../core/index.ts';
-import { t, type Language } from '../../discord/i18n.ts';
+import { t, type Language } from '../../i18n/index.ts';
 import { clearLayerCache, hasRenderer, layerCacheStats, LAYER_CACHE_BYTES, renderTable, setLayerCacheBytes } from '../../render/index.ts';
 import { adventureGame, type AdventurePack, type AdventureState, type AdventureView } from './index.ts';
 import { saltLantern } from './pack-fixture.test.ts';

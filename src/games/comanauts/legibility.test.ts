@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasText, t, type Language } from '../../discord/i18n.ts';
+import { hasText, t, type Language } from '../../i18n/index.ts';
 import { lineText } from '../../discord/present.ts';
 import type { Json } from '../../core/index.ts';
 import { comanautsPack } from '../../../scripts/picture-states.ts';

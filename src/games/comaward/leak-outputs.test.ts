@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../cli/compose.ts';
 import type { GameEvent, Json } from '../../core/index.ts';
 import { decodeCustomId } from '../../discord/custom-id.ts';
-import { hasText, pickLanguage, t } from '../../discord/i18n.ts';
+import { hasText, pickLanguage, t } from '../../i18n/index.ts';
 import { formatEvents, legalChoices, lineText, moveButtons, promptButtons, type Naming } from '../../discord/present.ts';
 import type { ComaWardPack } from './content.ts';
 import { comaWardGame } from './index.ts';

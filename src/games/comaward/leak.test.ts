@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, genesisSnapshot, type GameEvent, type Genesis, type Snapshot } from '../../core/index.ts';
 import { formatEvents, promptButtons } from '../../discord/present.ts';
-import { t } from '../../discord/i18n.ts';
+import { t } from '../../i18n/index.ts';
 import { packText } from './content.ts';
 import { pack } from './fixture.test-helper.ts';
 import { comaWardGame } from './index.ts';

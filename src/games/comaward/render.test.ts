@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../cli/compose.ts';
-import { hasText, pickLanguage, t } from '../../discord/i18n.ts';
+import { hasText, pickLanguage, t } from '../../i18n/index.ts';
 import { hasRenderer, renderTable } from '../../render/index.ts';
 import type { ComaWardPack } from './content.ts';
 import { comaWardGame } from './index.ts';
