@@ -121,6 +121,8 @@ const spaceSchema = z
     /** Standee positions inside the space, in page pixels. */
     spots: z.array(point).min(1),
     symbols: z.array(z.enum(symbolKinds)).default([]),
+    /** Rules §Point of Interest: a point of interest whose symbol carries the repeat mark, explored every time an avatar enters. */
+    repeatable: z.boolean().optional(),
   })
   .strict();
 
@@ -222,6 +224,7 @@ export const comanautsPackSchema = definePackSchema({
       Object.keys(p.entries.poi).forEach((s) => need(spaces.has(s), ['pages', i, 'entries', 'poi', s], `unknown space ${s}`));
       p.setup.encounter.forEach((h, j) => need(enemies.has(h), ['pages', i, 'setup', 'encounter', j], `unknown enemy ${h}`));
       p.searchItems.forEach((it, j) => need(items.has(it), ['pages', i, 'searchItems', j], `unknown item ${it}`));
+      p.spaces.forEach((s, j) => need(!s.repeatable || s.symbols.includes('poi'), ['pages', i, 'spaces', j, 'repeatable'], `space ${s.id} is repeatable but has no poi symbol`));
       need(p.spaces.some((s) => s.symbols.includes('avatarStart')), ['pages', i, 'spaces'], 'no avatar start space');
       need(p.spaces.some((s) => s.symbols.includes('enemyStart')), ['pages', i, 'spaces'], 'no enemy start space');
       checkEffects(p.entries.threat, ['pages', i, 'entries', 'threat']);

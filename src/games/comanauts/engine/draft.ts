@@ -25,6 +25,7 @@ export type Whole<T> = { [K in keyof Required<T>]: T[K] | undefined };
 export function draftOf(s: ComanautsState): Draft {
   return {
     v: s.v,
+    rules: s.rules,
     seats: s.seats,
     seatNames: s.seatNames.slice(),
     catalogue: draftCopy(seal(s.catalogue)),
@@ -77,6 +78,7 @@ function copyPlayer(p: PlayerState): Player {
     avatar: { card: a.card, life: a.life, statuses: a.statuses.slice(), suspicious: a.suspicious, place: copyPlace(a.place) } satisfies AllKeys<Player['avatar']>,
     clarity: p.clarity,
     stored: p.stored,
+    storedAt: p.storedAt,
     equipment: { head: e.head, body: e.body, hand: e.hand, handAccessory: e.handAccessory, accessory: e.accessory } satisfies AllKeys<Player['equipment']>,
     inventory: p.inventory.slice(),
     defaultStatus: p.defaultStatus,
