@@ -48,24 +48,16 @@ export const comanautsOptionsSchema = z
     avatarsPerPlayer: z.number().int().min(1).max(3).default(3),
     /** Starting avatar per seat, in seat order; missing entries are chosen by the players (rules 2) or dealt at random (rules 1). */
     startAvatars: z.array(z.string()).default([]),
-    /** The rules version the game plays by (see `rulesOf`); stored with the options of every game from rules 2 on. */
-    rules: z.number().int().min(1).max(RULES).default(RULES),
   })
   .strict();
 export type ComanautsOptions = z.infer<typeof comanautsOptionsSchema>;
 
 /**
- * The rules a game's stored options ask for. Games created before issue 18 stored their options as
- * version 1 parsed them (defaults filled in, so `avatarsPerPlayer` is there) and without `rules`: they
- * keep rules 1 so their logs replay to the same hashes. Anything else without `rules` gets the newest.
+ * The rules a game plays by, from the rules version it was created with (its genesis): games created
+ * as version 1 keep rules 1 so their logs replay to the same hashes; anything else gets the newest.
  */
-export function rulesFromOptions(raw: unknown): number {
-  if (raw !== null && typeof raw === 'object') {
-    const o = raw as Record<string, unknown>;
-    if (typeof o.rules === 'number') return o.rules;
-    if ('avatarsPerPlayer' in o) return 1;
-  }
-  return RULES;
+export function rulesFromVersion(version: string | undefined): number {
+  return version === '1' ? 1 : RULES;
 }
 
 const kindsByCounts = new WeakMap<object, Readonly<Record<string, string>>>();
@@ -85,12 +77,11 @@ function diceKinds(counts: ComanautsPack['game']['dice']): Readonly<Record<strin
 }
 
 /** Rules §Game Setup: dice in the bag, vital signs deck, avatars dealt, page entered, first turn drawn. */
-export function setupGame(options: Omit<ComanautsOptions, 'rules'> & { rules?: number }, seats: readonly SeatInfo[], rng: Rng, pack: ComanautsPack): ComanautsState {
+export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[], rng: Rng, pack: ComanautsPack, rules = RULES): ComanautsState {
   const kinds = diceKinds(pack.game.dice);
   const bottom = rng.shuffle<VitalCard>(['flatline', 'stable', 'stable']);
   const rest: VitalCard[] = [...Array<VitalCard>(pack.game.vitalSigns.stable - 2).fill('stable'), ...Array<VitalCard>(pack.game.vitalSigns.critical).fill('critical')];
   const vitalDeck = [...rng.shuffle(rest), ...bottom];
-  const rules = options.rules ?? RULES;
   const { avatarCards, choosing } = rules >= 2 ? dealAvatars2(options, seats.length, rng, pack) : dealAvatars1(options, seats.length, rng, pack);
   const entities = pack.enemies.filter((e) => e.kind === 'entity').map((e) => e.id);
   const page = pack.pages.find((p) => p.id === (options.page ?? pack.game.startPage)) ?? (pack.pages[0] as ComanautsPack['pages'][number]);
@@ -156,7 +147,7 @@ export function setupGame(options: Omit<ComanautsOptions, 'rules'> & { rules?: n
 }
 
 type Dealt = { avatarCards: string[][]; choosing: number[] };
-type SetupOptions = Omit<ComanautsOptions, 'rules'>;
+type SetupOptions = ComanautsOptions;
 
 /** Rules 1: starting avatars from the options, the rest dealt at random, face-down ones after each. */
 function dealAvatars1(options: SetupOptions, seats: number, rng: Rng, pack: ComanautsPack): Dealt {
@@ -320,6 +311,7 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
     }
     case 'useReserve': {
       // Rules §Reserve: a reserved die may be used on a later turn, back in the hand like a drawn one.
+      if (rulesOf(d) < 2) return { code: 'rules.version', params: { rules: 2 } };
       if (p.stored === null) return { code: 'reserve.empty' };
       if (p.storedAt === d.round) return { code: 'reserve.sameTurn' };
       d.dice.hand.push(p.stored);

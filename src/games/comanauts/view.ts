@@ -8,6 +8,7 @@ import {
   itemCard,
   moveRejection,
   rangedRejection,
+  rulesOf,
   statusCard,
   INVENTORY_LIMIT,
 } from './engine.ts';
@@ -216,7 +217,7 @@ export function legalCommands(s: ComanautsState, seat: number): GameCommand[] {
   };
   if (p.avatar.place) {
     const here = p.avatar.place.space;
-    if (p.stored !== null && p.storedAt !== s.round) out.push({ type: 'useReserve', args: {} });
+    if (rulesOf(s) >= 2 && p.stored !== null && p.storedAt !== s.round) out.push({ type: 'useReserve', args: {} });
     for (const colour of colours) {
       for (const sp of s.page.spaces) {
         if (moveRejection(s, seat, colour, sp.id) === null) out.push({ type: 'move', args: { colour, to: sp.id } });

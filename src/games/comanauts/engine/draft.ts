@@ -23,9 +23,8 @@ export type Whole<T> = { [K in keyof Required<T>]: T[K] | undefined };
  * slow for every rule that reads it). A key missing here does not compile.
  */
 export function draftOf(s: ComanautsState): Draft {
-  return {
+  const d = {
     v: s.v,
-    rules: s.rules,
     seats: s.seats,
     seatNames: s.seatNames.slice(),
     catalogue: draftCopy(seal(s.catalogue)),
@@ -57,7 +56,10 @@ export function draftOf(s: ComanautsState): Draft {
     work: s.work.slice(),
     prompt: s.prompt,
     outcome: s.outcome,
-  } satisfies AllKeys<ComanautsState> as unknown as Draft;
+  } satisfies AllKeys<Omit<ComanautsState, 'rules'>> as unknown as Draft;
+  // Games of rules version 1 have no `rules` key, and their drafts must not grow one (same JSON, same keys).
+  if (s.rules !== undefined) d.rules = s.rules;
+  return d;
 }
 
 function copyEnemy(e: EnemyState): Draft['enemies'][number] {
@@ -71,20 +73,21 @@ function copyPlace(p: Place | null): Place | null {
 function copyPlayer(p: PlayerState): Player {
   const a = p.avatar;
   const e = p.equipment;
-  return {
+  const q = {
     seat: p.seat,
     avatarCards: p.avatarCards.slice(),
     current: p.current,
     avatar: { card: a.card, life: a.life, statuses: a.statuses.slice(), suspicious: a.suspicious, place: copyPlace(a.place) } satisfies AllKeys<Player['avatar']>,
     clarity: p.clarity,
     stored: p.stored,
-    storedAt: p.storedAt,
     equipment: { head: e.head, body: e.body, hand: e.hand, handAccessory: e.handAccessory, accessory: e.accessory } satisfies AllKeys<Player['equipment']>,
     inventory: p.inventory.slice(),
     defaultStatus: p.defaultStatus,
     defaultActive: p.defaultActive,
     sentToMorass: p.sentToMorass,
-  } satisfies AllKeys<Player>;
+  } satisfies AllKeys<Omit<Player, 'storedAt'>> as Player;
+  if (p.storedAt !== undefined) q.storedAt = p.storedAt;
+  return q;
 }
 
 function copyTrackDie(t: TrackDie): TrackDie {
