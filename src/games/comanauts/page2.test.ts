@@ -289,4 +289,22 @@ describe('comanauts rules 2: the page finished by the book', () => {
     expect(now.rules).toBe(2);
     expect(now.prompt?.kind).toBe('chooseAvatar');
   });
+
+  it('Rules §Insight Spot and §Insight: GIVEN the book places an insight token on a space WHEN an avatar steps there THEN the token is taken, the entry read and its insight counted; stepping there again reads nothing', () => {
+    const s = mutate(onOrchard(), (d) => {
+      d.page = structuredClone(d.page) as typeof d.page;
+      (d.page.spaces.find((x) => x.id === 'well') as { symbols: string[] }).symbols.push('insight');
+      (d.page.entries as { insight?: Record<string, Effect[]> }).insight = { well: [{ do: 'gainInsight', n: 1 }] };
+      giveHand(d, ['red', 'red', 'red']);
+      putAvatar(d, 0, 'tower');
+    });
+    const placed = book(s, [{ do: 'placeInsight', space: 'well' }]);
+    expect(codes(placed.events)).toEqual(['comanauts.insight.placed']);
+    expect(comanautsGame.publicView(placed.state)).toMatchObject({ insightTokens: ['well'] });
+    const there = must(run(mutate(placed.state, (d) => (d.phase = 'actions')), 0, 'move', { colour: 'red', to: 'well' }));
+    expect(codes(there.events)).toEqual(['comanauts.move.done', 'comanauts.insight.spotReached', 'comanauts.insight.gained']);
+    expect([there.state.insight, there.state.insightTokens]).toEqual([1, []]);
+    const back = must(run(there.state, 0, 'move', { colour: 'red', to: 'tower' })).state;
+    expect(codes(must(run(back, 0, 'move', { colour: 'red', to: 'well' })).events)).toEqual(['comanauts.move.done']);
+  });
 });

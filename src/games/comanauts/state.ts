@@ -174,6 +174,8 @@ export interface ComanautsState {
   readonly exploredPoi: readonly string[];
   readonly triedTests: readonly string[];
   readonly insight: number;
+  /** Rules §Insight Spot: spaces of this page holding an insight token (absent until one is placed). */
+  readonly insightTokens?: readonly string[];
   readonly cluesRevealed: number;
   /** Items no longer in the item deck (held by someone). */
   readonly itemsOut: readonly string[];

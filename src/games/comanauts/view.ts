@@ -85,6 +85,7 @@ export function publicView(s: ComanautsState): Json {
     childStandee: s.childStandee,
     searchTokens: { ...s.searchTokens },
     insight: s.insight,
+    insightTokens: [...(s.insightTokens ?? [])],
     cluesRevealed: s.cluesRevealed,
     vitalSigns: { left: s.vitalDeck.length, shown: [...s.vitalShown] },
     prompt: s.prompt ? { seat: s.prompt.seat, kind: s.prompt.kind, options: [...s.prompt.options], params: { ...s.prompt.params } } : null,

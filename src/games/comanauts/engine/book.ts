@@ -56,6 +56,12 @@ export function runEffect(d: Draft, env: Env, effect: Effect, key?: string): voi
         pub(env, 'status.defaultActive', { seat, statusKey: K.status(p.defaultStatus) });
       }
       return;
+    case 'placeInsight': {
+      const held = d.insightTokens ?? [];
+      if (!held.includes(effect.space)) d.insightTokens = [...held, effect.space];
+      pub(env, 'insight.placed', { spaceKey: K.space(d.page.id, effect.space) });
+      return;
+    }
     case 'turnToPage':
       d.turnToPage = effect.page;
       pub(env, 'page.leaving', { pageKey: K.page(effect.page) });

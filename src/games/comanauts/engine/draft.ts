@@ -56,9 +56,10 @@ export function draftOf(s: ComanautsState): Draft {
     work: s.work.slice(),
     prompt: s.prompt,
     outcome: s.outcome,
-  } satisfies AllKeys<Omit<ComanautsState, 'rules'>> as unknown as Draft;
+  } satisfies AllKeys<Omit<ComanautsState, 'rules' | 'insightTokens'>> as unknown as Draft;
   // Games of rules version 1 have no `rules` key, and their drafts must not grow one (same JSON, same keys).
   if (s.rules !== undefined) d.rules = s.rules;
+  if (s.insightTokens !== undefined) d.insightTokens = s.insightTokens.slice();
   return d;
 }
 

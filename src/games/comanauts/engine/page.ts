@@ -25,6 +25,7 @@ export function enterPage(d: Draft, env: Env, page: PackPage): void {
   d.page = packPart(page) as Draft['page'];
   d.searchTokens = { ...page.setup.searchTokens };
   d.exploredPoi = [];
+  if (d.insightTokens !== undefined) d.insightTokens = [];
   d.triedTests = [];
   d.groupTaskDone = false;
   d.criticalSeenOnPage = false;
@@ -153,6 +154,12 @@ export function markPoi(d: Draft, env: Env, at: string): void {
     if (!d.exploredPoi.includes(at)) d.exploredPoi.push(at);
     pub(env, 'poi.explored', { spaceKey: K.space(d.page.id, at) });
     d.work.unshift(...effectWork(d.page.id, `entry.poi.${at}`, effects));
+  }
+  if (d.insightTokens?.includes(at)) {
+    // Rules §Insight Spot: the token is taken and the page's matching entry read.
+    d.insightTokens = d.insightTokens.filter((x) => x !== at);
+    pub(env, 'insight.spotReached', { seat: d.active, spaceKey: K.space(d.page.id, at) });
+    d.work.unshift(...effectWork(d.page.id, `entry.insight.${at}`, d.page.entries.insight?.[at] ?? []));
   }
   if (d.childStandee === at) {
     pub(env, 'child.reached', { spaceKey: K.space(d.page.id, at) });
