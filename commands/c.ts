@@ -4,7 +4,7 @@ import { ok, reject, type GameCommand, type Rejection, type Result } from '../sr
 import type { AutocompleteContext, CommandContext, CommandModule } from '../src/discord/command.ts';
 import { described, discordLocalizations, t } from '../src/i18n/index.ts';
 import { humanParams } from '../src/discord/present.ts';
-import { attributeColours, textKeys as K } from '../src/games/comanauts/index.ts';
+import { attributeColours, slotNames, textKeys as K } from '../src/games/comanauts/index.ts';
 
 type Sub = SlashCommandSubcommandBuilder;
 
@@ -23,6 +23,9 @@ const rollOptions = (s: Sub): Sub =>
   s
     .addIntegerOption((o) => described(o.setName('dice'), 'comanauts.c.options.dice').setMinValue(0).setMaxValue(5))
     .addIntegerOption((o) => described(o.setName('purple'), 'comanauts.c.options.purple').setMinValue(0).setMaxValue(5));
+
+/** The further item/slot pairs of `/c equip` (`item2`, `slot2`, …). */
+const EXTRA_ITEMS = [2, 3, 4] as const;
 
 const sub = (name: string, build: (s: Sub) => Sub = (s) => s) => (s: Sub): Sub => build(described(s.setName(name), `comanauts.c.${name}`));
 
@@ -58,8 +61,14 @@ const data = described(new SlashCommandBuilder().setName('c'), 'comanauts.c.desc
     ),
   )
   .addSubcommand(
-    sub('equip', (s) => pick(pick(s.addStringOption((o) => colourOption(o, 'colour', 'comanauts.c.options.colour')), 'item', 'comanauts.c.options.item'), 'slot', 'comanauts.c.options.slot')),
+    sub('equip', (s) => {
+      // Rules §Equip/Trade: one die moves any number of items; up to four in one command.
+      let b = pick(pick(s.addStringOption((o) => colourOption(o, 'colour', 'comanauts.c.options.colour')), 'item', 'comanauts.c.options.item'), 'slot', 'comanauts.c.options.slot');
+      for (const n of EXTRA_ITEMS) b = pick(pick(b, `item${n}`, 'comanauts.c.options.itemMore', false), `slot${n}`, 'comanauts.c.options.slotMore', false);
+      return b;
+    }),
   )
+  .addSubcommand(sub('usereserve'))
   .addSubcommand(sub('skill', (s) => rollOptions(pick(s, 'test', 'comanauts.c.options.test'))))
   .addSubcommand(sub('status', (s) => rollOptions(pick(s, 'status', 'comanauts.c.options.status'))))
   .addSubcommand(sub('group', rollOptions))
@@ -75,18 +84,23 @@ interface Here {
   readonly page: string;
   readonly spaces: readonly string[];
   readonly enemies: readonly { uid: string; card: string; space: string }[];
+  /** The colour each skill test and the group task ask for (the fallback when no legal roll names one). */
+  readonly testColours: Readonly<Record<string, string>>;
+  readonly groupColour: string | null;
 }
 
 async function comanautsHere(ctx: CommandContext | AutocompleteContext): Promise<Result<Here, Rejection>> {
   const here = await ctx.services.gameHere(ctx.place);
   if (!here.ok) return here;
   if (here.value.gameType !== 'comanauts') return reject('comanauts.c.notComanauts');
-  const view = (here.value.publicView ?? {}) as { page?: { id?: string; spaces?: { id: string }[] }; enemies?: ({ uid: string; card: string; place: { space: string } } | null)[] };
+  const view = (here.value.publicView ?? {}) as { page?: { id?: string; spaces?: { id: string }[]; tests?: { id: string; colour: string }[]; groupTask?: { colour: string } }; enemies?: ({ uid: string; card: string; place: { space: string } } | null)[] };
   return ok({
     game: here.value,
     page: view.page?.id ?? '',
     spaces: (view.page?.spaces ?? []).map((s) => s.id),
     enemies: (view.enemies ?? []).filter((e): e is NonNullable<typeof e> => e !== null).map((e) => ({ uid: e.uid, card: e.card, space: e.place.space })),
+    testColours: Object.fromEntries((view.page?.tests ?? []).map((x) => [x.id, x.colour])),
+    groupColour: view.page?.groupTask?.colour ?? null,
   });
 }
 
@@ -128,11 +142,21 @@ async function toCommand(ctx: CommandContext, here: Here): Promise<Result<GameCo
       return ok({ type: 'encourage', args: { seat, colour: colour(), mode: o.getString('mode', true) } });
     }
     case 'equip': {
-      const [a, b] = o.getString('slot', true).split(':');
-      const to = b === undefined ? a : b;
-      const seat = b === undefined ? mySeat : Number(a);
-      return ok({ type: 'equip', args: { colour: colour(), moves: [{ item: o.getString('item', true), seat, to }] } });
+      const move = (item: string, slot: string) => {
+        const [a, b] = slot.split(':');
+        return { item, seat: b === undefined ? mySeat : Number(a), to: b === undefined ? a : b };
+      };
+      const moves = [move(o.getString('item', true), o.getString('slot', true))];
+      for (const n of EXTRA_ITEMS) {
+        const item = o.getString(`item${n}`);
+        const slot = o.getString(`slot${n}`);
+        if ((item === null) !== (slot === null)) return reject('comanauts.c.equipPair', { n });
+        if (item !== null && slot !== null) moves.push(move(item, slot));
+      }
+      return ok({ type: 'equip', args: { colour: colour(), moves } });
     }
+    case 'usereserve':
+      return ok({ type: 'useReserve', args: {} });
     case 'end':
       return ok({ type: 'endActions', args: {} });
     case 'answer':
@@ -150,7 +174,7 @@ async function toCommand(ctx: CommandContext, here: Here): Promise<Result<GameCo
   switch (name) {
     case 'skill': {
       const test = o.getString('test', true);
-      return ok({ type: 'skillTest', args: { test, colour: colourFor('skillTest', (a) => a.test === test, 'purple'), ...rollCounts(ctx) } });
+      return ok({ type: 'skillTest', args: { test, colour: colourFor('skillTest', (a) => a.test === test, here.testColours[test] ?? 'purple'), ...rollCounts(ctx) } });
     }
     case 'status': {
       const raw = o.getString('status', true);
@@ -160,7 +184,7 @@ async function toCommand(ctx: CommandContext, here: Here): Promise<Result<GameCo
       return ok({ type: 'removeStatus', args: { seat, status, colour: colourFor('removeStatus', (x) => x.status === status && x.seat === seat, 'purple'), ...rollCounts(ctx) } });
     }
     case 'group':
-      return ok({ type: 'groupTask', args: { colour: colourFor('groupTask', () => true, 'purple'), ...rollCounts(ctx) } });
+      return ok({ type: 'groupTask', args: { colour: colourFor('groupTask', () => true, here.groupColour ?? 'purple'), ...rollCounts(ctx) } });
     case 'ability': {
       const use = o.getString('use') ?? '';
       if (use === '' || use === 'heal') return ok({ type: 'ability', args: {} });
@@ -204,7 +228,9 @@ async function choicesFor(ctx: AutocompleteContext, here: Here): Promise<Choice[
     const e = here.enemies.find((x) => x.uid === uid);
     return { name: e ? label('comanauts.c.enemyIn', { enemyKey: K.enemy(e.card), spaceKey: K.space(here.page, e.space) }) : uid, value: uid };
   };
-  switch (`${name}.${focused}`) {
+  // `item2`…`item4` and `slot2`…`slot4` of `/c equip` complete like `item` and `slot`.
+  const field = name === 'equip' ? focused.replace(/[0-9]+$/, '') : focused;
+  switch (`${name}.${field}`) {
     case 'move.to':
       return of('move').filter(byColour).map((a) => ({ name: label('comanauts.c.moveTo', { spaceKey: K.space(here.page, String(a.to)) }), value: String(a.to) }));
     case 'equip.item':
@@ -213,12 +239,17 @@ async function choicesFor(ctx: AutocompleteContext, here: Here): Promise<Choice[
         .map((a) => String((a.moves as { item: string }[])[0]?.item))
         .map((item) => ({ name: label('comanauts.c.searchFor', { itemKey: K.item(item) }), value: item }));
     case 'equip.slot': {
-      const item = o.getString('item');
-      return of('equip')
+      const item = o.getString(focused.replace('slot', 'item'));
+      const legalSlots = of('equip')
         .filter(byColour)
         .map((a) => (a.moves as { item: string; seat: number; to: string }[])[0])
         .filter((m): m is { item: string; seat: number; to: string } => m !== undefined && (!item || m.item === item))
         .map((m) => ({ name: label('comanauts.c.slotOwner', { seat: m.seat, slot: m.to }), value: `${m.seat}:${m.to}` }));
+      // Several items in one move free slots for each other (Rules §Equipment Slots, the rifle example):
+      // every slot of one's own sheet is offered too, and the rules judge the whole move.
+      const mine = here.game.seats.find((s) => s.userId === ctx.actor.userId)?.seat ?? 0;
+      const own = [...slotNames, 'inventory'].map((slot) => ({ name: label('comanauts.c.slotOwner', { seat: mine, slot }), value: `${mine}:${slot}` }));
+      return [...legalSlots, ...own];
     }
     case 'skill.test':
       return of('skillTest').map((a) => ({ name: label('comanauts.c.testAt', { testKey: K.test(here.page, String(a.test)) }), value: String(a.test) }));

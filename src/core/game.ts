@@ -114,7 +114,11 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   readonly commandSchemas: Readonly<Record<string, z.ZodType>>;
   /** Validates a content pack's parsed files; absent for games that need none. */
   readonly packSchema?: z.ZodType<P>;
-  setup(options: O, seats: readonly SeatInfo[], rng: Rng, pack: P): S;
+  /**
+   * `rulesVersion` is the one the game was created with (its genesis): a module that changed its rules
+   * may keep older games on their old rules so their logs replay to the same hashes.
+   */
+  setup(options: O, seats: readonly SeatInfo[], rng: Rng, pack: P, rulesVersion?: string): S;
   /**
    * Refuses a start whose options do not fit the seats taken (options are checked alone at `/game new`,
    * before anyone joins), with a reason for the host; null when the game can start.

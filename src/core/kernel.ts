@@ -59,7 +59,7 @@ export function hashSnapshot(snapshot: Snapshot): string {
 /** Builds seq 0: the module's setup with the seeded generator. */
 export function genesisSnapshot<S>(module: GameModule<S, any, any>, genesis: Genesis, pack: unknown): Snapshot<S> {
   const rng = createRng(seedRng(genesis.seed, genesis.entropy));
-  const state = module.setup(genesis.options, genesis.seats, rng, pack);
+  const state = module.setup(genesis.options, genesis.seats, rng, pack, genesis.rulesVersion);
   return { state, rng: rng.state() };
 }
 

@@ -17,6 +17,8 @@ export const comanautsCommandSchemas = {
   focus: z.object({ spend: z.tuple([colour, colour]), take: colour }).strict(),
   move: z.object({ colour, to: z.string().min(1), spot: z.number().int().min(0).optional() }).strict(),
   reserve: z.object({ colour }).strict(),
+  /** Rules §Reserve: the die stored on your sheet back into your hand, on a later turn than you reserved it. */
+  useReserve: z.object({}).strict(),
   encourage: z.object({ seat, colour, mode: z.enum(['store', 'clarity']) }).strict(),
   /** Rules §Equip/Trade: one die moves any number of items between you and one avatar in your space. */
   equip: z

@@ -43,4 +43,18 @@ describe('comanauts pack format', () => {
     if (r.ok) return;
     expect(r.errors[0]).toMatchObject({ file: 'enemies.yaml', path: '/0/actions' });
   });
+
+  it('Rules §Point of Interest: GIVEN repeatable: true on a space without the poi symbol WHEN validated THEN the error points at that space in pages.yaml', async () => {
+    const r = await withEdited('pages.yaml', (t) => t.replace('    - id: well\n', '    - id: well\n      repeatable: true\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[0]).toMatchObject({ file: 'pages.yaml', path: '/0/spaces/2/repeatable' });
+  });
+
+  it('Rules §Insight Spot: GIVEN an entry placing an insight token on a space without the insight symbol WHEN validated THEN the error points at the effect', async () => {
+    const r = await withEdited('pages.yaml', (t) => t.replace('      - do: turnToPage\n        page: hall\n', '      - do: turnToPage\n        page: hall\n      - do: placeInsight\n        space: well\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[0]).toMatchObject({ file: 'pages.yaml', path: '/0/entries/rabbitHole/3/space' });
+  });
 });

@@ -49,6 +49,8 @@ export const effectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('status'), status: id, who: z.enum(['all', 'active']) }).strict(),
   z.object({ do: z.literal('activateDefaultStatus'), who: z.enum(['all', 'active']) }).strict(),
   z.object({ do: z.literal('turnToPage'), page: id }).strict(),
+  /** Rules §Insight Spot: an insight token on a space of this page with the insight symbol; stepping there reads its entry. */
+  z.object({ do: z.literal('placeInsight'), space: id }).strict(),
 ]);
 export type Effect = z.infer<typeof effectSchema>;
 
@@ -121,6 +123,8 @@ const spaceSchema = z
     /** Standee positions inside the space, in page pixels. */
     spots: z.array(point).min(1),
     symbols: z.array(z.enum(symbolKinds)).default([]),
+    /** Rules §Point of Interest: a point of interest whose symbol carries the repeat mark, explored every time an avatar enters. */
+    repeatable: z.boolean().optional(),
   })
   .strict();
 
@@ -157,6 +161,8 @@ const pageSchema = z
         critical: z.array(effectSchema).default([]),
         rabbitHole: z.array(effectSchema).default([]),
         poi: z.record(z.string(), z.array(effectSchema)).default({}),
+        /** Rules §Insight Spot: read when an avatar reaches a space holding an insight token (which is then taken). */
+        insight: z.record(z.string(), z.array(effectSchema)).optional(),
       })
       .strict(),
     tests: z.array(testSchema).default([]),
@@ -222,11 +228,26 @@ export const comanautsPackSchema = definePackSchema({
       Object.keys(p.entries.poi).forEach((s) => need(spaces.has(s), ['pages', i, 'entries', 'poi', s], `unknown space ${s}`));
       p.setup.encounter.forEach((h, j) => need(enemies.has(h), ['pages', i, 'setup', 'encounter', j], `unknown enemy ${h}`));
       p.searchItems.forEach((it, j) => need(items.has(it), ['pages', i, 'searchItems', j], `unknown item ${it}`));
+      p.spaces.forEach((s, j) => need(!s.repeatable || s.symbols.includes('poi'), ['pages', i, 'spaces', j, 'repeatable'], `space ${s.id} is repeatable but has no poi symbol`));
       need(p.spaces.some((s) => s.symbols.includes('avatarStart')), ['pages', i, 'spaces'], 'no avatar start space');
       need(p.spaces.some((s) => s.symbols.includes('enemyStart')), ['pages', i, 'spaces'], 'no enemy start space');
       checkEffects(p.entries.threat, ['pages', i, 'entries', 'threat']);
       checkEffects(p.entries.critical, ['pages', i, 'entries', 'critical']);
       checkEffects(p.entries.rabbitHole, ['pages', i, 'entries', 'rabbitHole']);
+      const insightSpots = new Set(p.spaces.filter((s) => s.symbols.includes('insight')).map((s) => s.id));
+      Object.keys(p.entries.insight ?? {}).forEach((s) => need(insightSpots.has(s), ['pages', i, 'entries', 'insight', s], `space ${s} has no insight symbol`));
+      const placed = (effects: readonly Effect[], path: (string | number)[]): void =>
+        effects.forEach((e, j) => {
+          if (e.do === 'placeInsight') need(insightSpots.has(e.space), [...path, j, 'space'], `space ${e.space} has no insight symbol on this page`);
+        });
+      placed(p.entries.threat, ['pages', i, 'entries', 'threat']);
+      placed(p.entries.critical, ['pages', i, 'entries', 'critical']);
+      placed(p.entries.rabbitHole, ['pages', i, 'entries', 'rabbitHole']);
+      Object.entries(p.entries.poi).forEach(([s, effects]) => placed(effects, ['pages', i, 'entries', 'poi', s]));
+      p.tests.forEach((t, j) => {
+        placed(t.success, ['pages', i, 'tests', j, 'success']);
+        placed(t.fail, ['pages', i, 'tests', j, 'fail']);
+      });
       p.tests.forEach((t, j) => {
         checkEffects(t.success, ['pages', i, 'tests', j, 'success']);
         checkEffects(t.fail, ['pages', i, 'tests', j, 'fail']);

@@ -1,7 +1,7 @@
 import type { GameModule, Json } from '../../core/index.ts';
 import { comanautsCommandSchemas } from './commands.ts';
 import { comanautsPackSchema, packText, type ComanautsPack } from './content.ts';
-import { comanautsOptionsSchema, decideCommand, setupGame, type ComanautsOptions } from './rules.ts';
+import { comanautsOptionsSchema, decideCommand, rulesFromVersion, setupGame, type ComanautsOptions } from './rules.ts';
 import type { ComanautsState } from './state.ts';
 import { describeComanautsView, labelComanautsCommand } from './labels.ts';
 import { awaiting, flowPrompts, legalCommands, publicView, status } from './view.ts';
@@ -9,12 +9,13 @@ import { awaiting, flowPrompts, legalCommands, publicView, status } from './view
 /** Comanauts, one map page playable end to end (issue "Comanauts I"). */
 export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, ComanautsPack> = {
   id: 'comanauts',
-  rulesVersion: '1',
+  // 2 (issue 18): the page finished by the book; games created as version 1 keep its rules (`rulesFromVersion`).
+  rulesVersion: '2',
   seats: { min: 2, max: 4 },
   optionsSchema: comanautsOptionsSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['optionsSchema'],
   commandSchemas: comanautsCommandSchemas,
   packSchema: comanautsPackSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['packSchema'],
-  setup: (options, seats, rng, pack) => setupGame(comanautsOptionsSchema.parse(options ?? {}), seats, rng, pack),
+  setup: (options, seats, rng, pack, version) => setupGame(comanautsOptionsSchema.parse(options ?? {}), seats, rng, pack, rulesFromVersion(version)),
   decide: decideCommand,
   publicView,
   viewFor: (state, seat) => ({ ...(publicView(state) as Record<string, Json>), me: seat }),
@@ -47,3 +48,4 @@ export type { ComanautsPack, Effect, AttributeColour, DieKind, LineKind, SymbolK
 export { comanautsOptionsSchema } from './rules.ts';
 export type { ComanautsOptions } from './rules.ts';
 export type { ComanautsState } from './state.ts';
+export { slotNames } from './state.ts';

@@ -10,7 +10,7 @@ import { prompts } from './view.ts';
  */
 const RANK: Readonly<Record<string, number>> = {
   answer: 0, draw: 0, rollClarity: 0, melee: 10, ranged: 10, skillTest: 12, move: 20, search: 25, groupTask: 28,
-  removeStatus: 30, ability: 32, reserve: 40, encourage: 45, equip: 50, focus: 55, endActions: 60,
+  removeStatus: 30, ability: 32, useReserve: 38, reserve: 40, encourage: 45, equip: 50, focus: 55, endActions: 60,
 };
 
 /** Always worth a button on the turn message. */
@@ -18,6 +18,12 @@ const COMMON = new Set(['answer', 'draw', 'rollClarity', 'melee', 'ranged', 'end
 
 function dice(args: Record<string, unknown>): { count: number; purple: number } {
   return { count: Number(args.count ?? 0), purple: Number(args.purple ?? 0) };
+}
+
+/** The colour of the die stored on the active player's sheet. */
+function stored(s: ComanautsState): string {
+  const die = s.players[s.active]?.stored;
+  return die ? (s.dice.kinds[die] ?? 'purple') : 'purple';
 }
 
 /** How a Comanauts command reads in `/play` and on the turn message, and how it ranks. */
@@ -38,6 +44,8 @@ export function labelComanautsCommand(s: ComanautsState, command: GameCommand): 
       const option = prompts(s)[0]?.options.find((o) => (o.command.args as { value?: unknown }).value === args.value);
       return option ? { ...option.label, rank, common } : { code: 'comanauts.label.answer', params: { value: String(args.value) }, rank, common };
     }
+    case 'useReserve':
+      return { code, params: { colour: stored(s) }, rank, common };
     case 'draw':
     case 'endActions':
     case 'rollClarity':

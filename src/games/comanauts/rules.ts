@@ -5,7 +5,6 @@ import {
   avatarCard,
   BASE_LIFE,
   discardDice,
-  effectWork,
   drain,
   enterPage,
   equipStartingItems,
@@ -20,9 +19,9 @@ import {
   pickDice,
   pub,
   rangedRejection,
+  rulesOf,
   removeItem,
   resume,
-  rollTotal,
   slotsFor,
   statusCard,
   dieKind,
@@ -35,6 +34,9 @@ import {
 import { type ComanautsState, type RollPurpose, type SlotName, type VitalCard } from './state.ts';
 import { z } from 'zod';
 
+/** The newest rules version (the module's `rulesVersion`). */
+export const RULES = 2;
+
 /** Game options chosen at `/game new`. */
 export const comanautsOptionsSchema = z
   .object({
@@ -42,11 +44,19 @@ export const comanautsOptionsSchema = z
     page: z.string().optional(),
     /** Rules §Game Setup 12: one chosen plus two face-down avatars. */
     avatarsPerPlayer: z.number().int().min(1).max(3).default(3),
-    /** Starting avatar per seat, in seat order; random for missing entries. */
+    /** Starting avatar per seat, in seat order; missing entries are chosen by the players (rules 2) or dealt at random (rules 1). */
     startAvatars: z.array(z.string()).default([]),
   })
   .strict();
 export type ComanautsOptions = z.infer<typeof comanautsOptionsSchema>;
+
+/**
+ * The rules a game plays by, from the rules version it was created with (its genesis): games created
+ * as version 1 keep rules 1 so their logs replay to the same hashes; anything else gets the newest.
+ */
+export function rulesFromVersion(version: string | undefined): number {
+  return version === '1' ? 1 : RULES;
+}
 
 const kindsByCounts = new WeakMap<object, Readonly<Record<string, string>>>();
 
@@ -65,27 +75,17 @@ function diceKinds(counts: ComanautsPack['game']['dice']): Readonly<Record<strin
 }
 
 /** Rules §Game Setup: dice in the bag, vital signs deck, avatars dealt, page entered, first turn drawn. */
-export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[], rng: Rng, pack: ComanautsPack): ComanautsState {
+export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[], rng: Rng, pack: ComanautsPack, rules = RULES): ComanautsState {
   const kinds = diceKinds(pack.game.dice);
   const bottom = rng.shuffle<VitalCard>(['flatline', 'stable', 'stable']);
   const rest: VitalCard[] = [...Array<VitalCard>(pack.game.vitalSigns.stable - 2).fill('stable'), ...Array<VitalCard>(pack.game.vitalSigns.critical).fill('critical')];
   const vitalDeck = [...rng.shuffle(rest), ...bottom];
-  const pool = rng.shuffle(pack.avatars.map((a) => a.id));
-  const starters = seats.map((_, i) => {
-    const wanted = options.startAvatars[i];
-    return wanted && pool.includes(wanted) ? wanted : undefined;
-  });
-  const remaining = pool.filter((a) => !starters.includes(a));
-  const perPlayer = Math.max(1, Math.min(options.avatarsPerPlayer, Math.floor(pack.avatars.length / Math.max(1, seats.length))));
-  const avatarCards = seats.map((_, i) => {
-    const first = starters[i] ?? (remaining.shift() as string);
-    const faceDown = remaining.splice(0, perPlayer - 1);
-    return [first, ...faceDown];
-  });
+  const { avatarCards, choosing } = rules >= 2 ? dealAvatars2(options, seats.length, rng, pack) : dealAvatars1(options, seats.length, rng, pack);
   const entities = pack.enemies.filter((e) => e.kind === 'entity').map((e) => e.id);
   const page = pack.pages.find((p) => p.id === (options.page ?? pack.game.startPage)) ?? (pack.pages[0] as ComanautsPack['pages'][number]);
   const d: Draft = {
     v: 1,
+    ...(rules >= 2 ? { rules } : {}),
     seats: seats.length,
     seatNames: seats.map((s) => s.name),
     catalogue: packPart({ items: pack.items, avatars: pack.avatars, enemies: pack.enemies, statuses: pack.statuses }, pack),
@@ -135,10 +135,51 @@ export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[],
     outcome: null,
   } as unknown as Draft;
   const env: Env = { rng, events: [], pack };
-  d.players.forEach((p) => equipStartingItems(d, p.seat));
+  d.players.forEach((p) => {
+    if (!choosing.includes(p.seat)) equipStartingItems(d, p.seat);
+  });
+  d.work.unshift(...choosing.map((seat) => ({ k: 'chooseAvatar' as const, seat })));
   enterPage(d, env, page);
   drain(d, env);
   return d as unknown as ComanautsState;
+}
+
+type Dealt = { avatarCards: string[][]; choosing: number[] };
+type SetupOptions = ComanautsOptions;
+
+/** Rules 1: starting avatars from the options, the rest dealt at random, face-down ones after each. */
+function dealAvatars1(options: SetupOptions, seats: number, rng: Rng, pack: ComanautsPack): Dealt {
+  const pool = rng.shuffle(pack.avatars.map((a) => a.id));
+  const starters = Array.from({ length: seats }, (_, i) => {
+    const wanted = options.startAvatars[i];
+    return wanted && pool.includes(wanted) ? wanted : undefined;
+  });
+  const remaining = pool.filter((a) => !starters.includes(a));
+  const perPlayer = Math.max(1, Math.min(options.avatarsPerPlayer, Math.floor(pack.avatars.length / Math.max(1, seats))));
+  const avatarCards = starters.map((wanted) => {
+    const first = wanted ?? (remaining.shift() as string);
+    const faceDown = remaining.splice(0, perPlayer - 1);
+    return [first, ...faceDown];
+  });
+  return { avatarCards, choosing: [] };
+}
+
+/**
+ * Rules 2, Rules §Game Setup 12: the face-down avatars are dealt first; a seat without a starting avatar
+ * in the options then holds the first one left provisionally and chooses at setup (`chooseAvatar`).
+ */
+function dealAvatars2(options: SetupOptions, seats: number, rng: Rng, pack: ComanautsPack): Dealt {
+  const pool = rng.shuffle(pack.avatars.map((a) => a.id));
+  const starters: (string | undefined)[] = [];
+  for (let i = 0; i < seats; i++) {
+    const wanted = options.startAvatars[i];
+    starters.push(wanted && pool.includes(wanted) && !starters.includes(wanted) ? wanted : undefined);
+  }
+  const remaining = pool.filter((a) => !starters.includes(a));
+  const perPlayer = Math.max(1, Math.min(options.avatarsPerPlayer, Math.floor(pack.avatars.length / Math.max(1, seats))));
+  const faceDown = starters.map(() => remaining.splice(0, perPlayer - 1));
+  const avatarCards = starters.map((wanted, i) => [wanted ?? (remaining.shift() as string), ...(faceDown[i] as string[])]);
+  return { avatarCards, choosing: starters.flatMap((wanted, i) => (wanted === undefined ? [i] : [])) };
 }
 
 type Cmd = { [T in ComanautsCommandType]: { type: T; args: ComanautsArgs<T> } }[ComanautsCommandType];
@@ -183,9 +224,14 @@ interface Refusal {
   params?: Record<string, string | number | boolean>;
 }
 
+/** The colour a roll ran short of: the action's own colour unless those dice are there and purple ones are not. */
+function shortColour(d: Draft, colour: AttributeColour, count: number): AttributeColour {
+  return d.dice.hand.filter((x) => dieKind(d, x) === colour).length >= count ? 'purple' : colour;
+}
+
 function spendRoll(d: Draft, env: Env, seat: number, colour: AttributeColour, count: number, purple: number, purpose: RollPurpose): Refusal | null {
   const dice = pickDice(d, colour, count, purple);
-  if (!dice) return { code: 'dice.missing', params: { colour } };
+  if (!dice) return { code: 'dice.missing', params: { colour: shortColour(d, colour, count) } };
   const faces = dice.map(() => env.rng.die(6));
   d.phase = 'resolving';
   d.work.push({ k: 'roll', seat, dice, faces, purpose });
@@ -239,7 +285,8 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
       const spots = freeSpots(d, cmd.args.to, `a${seat}`);
       const spot = cmd.args.spot ?? spots[0] ?? 0;
       const sp = d.page.spaces.find((x) => x.id === cmd.args.to);
-      if (!sp || spot >= sp.spots.length) return { code: 'move.badSpot', params: { spot } };
+      // Spots are counted from 1 where people read them (the `/c move spot:` option, the prompts).
+      if (!sp || spot >= sp.spots.length) return { code: 'move.badSpot', params: { spot: spot + 1, count: sp?.spots.length ?? 0, spaceKey: K.space(d.page.id, cmd.args.to) } };
       const from = p.avatar.place?.space;
       discardDice(d, [die]);
       p.avatar.place = { space: cmd.args.to, spot };
@@ -256,7 +303,20 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
       discardDice(d, [die]);
       d.dice.discard.pop();
       p.stored = die;
+      if (rulesOf(d) >= 2) p.storedAt = d.round;
       pub(env, 'reserve.done', { seat, colour: cmd.args.colour });
+      return null;
+    }
+    case 'useReserve': {
+      // Rules §Reserve: a reserved die may be used on a later turn, back in the hand like a drawn one.
+      if (rulesOf(d) < 2) return { code: 'rules.version', params: { rules: 2 } };
+      if (p.stored === null) return { code: 'reserve.empty' };
+      if (p.storedAt === d.round) return { code: 'reserve.sameTurn' };
+      d.dice.hand.push(p.stored);
+      const colour = dieKind(d, p.stored);
+      p.stored = null;
+      delete p.storedAt;
+      pub(env, 'reserve.used', { seat, colour });
       return null;
     }
     case 'encourage': {
@@ -269,6 +329,7 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
         d.dice.discard.pop();
         if (q.stored !== null) d.dice.discard.push(q.stored);
         q.stored = die;
+        delete q.storedAt;
       } else {
         if (p.clarity < 1) return { code: 'clarity.notEnough', params: { need: 1 } };
         discardDice(d, [die]);
@@ -305,23 +366,9 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
       if (!task || d.groupTaskDone) return { code: 'group.none' };
       if (cmd.args.colour !== task.colour && cmd.args.colour !== 'purple') return { code: 'dice.wrongColour', params: { colour: task.colour } };
       const dice = pickDice(d, cmd.args.colour, cmd.args.count, cmd.args.purple);
-      if (!dice) return { code: 'dice.missing', params: { colour: cmd.args.colour } };
-      for (const die of dice) {
-        const face = env.rng.die(6);
-        discardDice(d, [die]);
-        d.dice.discard.pop();
-        d.dice.group.push({ die, face });
-      }
-      const total = rollTotal(d, seat, d.dice.group.map((g) => g.die), d.dice.group.map((g) => g.face ?? 0), 'group');
-      pub(env, 'group.added', { seat, total, target: task.target });
-      if (total >= task.target) {
-        d.groupTaskDone = true;
-        d.dice.discard.push(...d.dice.group.map((g) => g.die));
-        d.dice.group = [];
-        pub(env, 'group.done');
-        d.phase = 'resolving';
-        d.work.push(...effectWork(d.page.id, 'groupTask.success', task.success));
-      }
+      if (!dice) return { code: 'dice.missing', params: { colour: shortColour(d, cmd.args.colour, cmd.args.count) } };
+      d.phase = 'resolving';
+      d.work.push({ k: 'group', seat, dice, faces: dice.map(() => env.rng.die(6)) });
       return null;
     }
     case 'melee': {
@@ -385,6 +432,8 @@ function equip(d: Draft, env: Env, seat: number, args: ComanautsArgs<'equip'>): 
   const die = d.dice.hand.find((x) => dieKind(d, x) === args.colour);
   if (!die) return { code: 'dice.missing', params: { colour: args.colour } };
   const me = d.players[seat] as Draft['players'][number];
+  const twice = args.moves.find((m, i) => args.moves.findIndex((x) => x.item === m.item) !== i);
+  if (twice && rulesOf(d) >= 2) return { code: 'equip.sameItemTwice', params: { itemKey: K.item(twice.item) } };
   const partners = new Set<number>();
   for (const m of args.moves) {
     const holder = itemHolder(d, m.item);

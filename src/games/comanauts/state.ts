@@ -27,6 +27,8 @@ export interface PlayerState {
   readonly avatar: AvatarState;
   readonly clarity: number;
   readonly stored: string | null;
+  /** Rules 2: the round in which the player reserved the stored die herself (usable from her next turn on). */
+  readonly storedAt?: number;
   readonly equipment: Equipment;
   readonly inventory: readonly string[];
   readonly defaultStatus: string;
@@ -80,7 +82,9 @@ export type PromptKind =
   | 'enemyTarget'
   | 'defend'
   | 'reroll'
-  | 'gainItem';
+  | 'gainItem'
+  | 'spreadEnemies'
+  | 'chooseAvatar';
 
 export type RollPurpose =
   | { readonly kind: 'melee' | 'ranged'; readonly enemy: string }
@@ -109,7 +113,20 @@ export type Work =
     }
   | { readonly k: 'enemyTurnEnd' }
   | { readonly k: 'safeTail' }
-  | { readonly k: 'attack'; readonly seat: number; readonly strength: number; readonly status?: string; readonly defend?: boolean }
+  | {
+      readonly k: 'attack';
+      readonly seat: number;
+      readonly strength: number;
+      readonly status?: string;
+      readonly defend?: boolean;
+      /** Rules 2: the defence die's face once rolled, and the answer to the re-roll prompt (Rules §Re-rolling). */
+      readonly face?: number;
+      readonly answer?: string;
+    }
+  | { readonly k: 'group'; readonly seat: number; readonly dice: readonly string[]; readonly faces: readonly number[]; readonly answer?: string }
+  /** Rules 2: cards still to shuffle and deal (Rules §Generating an Encounter); `spread` names the start spaces taking one more. */
+  | { readonly k: 'encounter'; readonly cards: readonly string[]; readonly spread?: string }
+  | { readonly k: 'chooseAvatar'; readonly seat: number; readonly answer?: string }
   | { readonly k: 'morass'; readonly seat: number }
   | { readonly k: 'effect'; readonly effect: Effect; readonly key?: string }
   | { readonly k: 'roll'; readonly seat: number; readonly dice: readonly string[]; readonly faces: readonly number[]; readonly purpose: RollPurpose; readonly answer?: string }
@@ -127,6 +144,11 @@ export type Phase = 'draw' | 'clarity' | 'actions' | 'resolving' | 'over';
 
 export interface ComanautsState {
   readonly v: 1;
+  /**
+   * The rules this game plays by (see `rulesOf` in rules.ts): absent in games set up by rules version 1,
+   * which keep their old behaviour so their logs replay unchanged; 2 from issue 18 on.
+   */
+  readonly rules?: number;
   readonly seats: number;
   readonly seatNames: readonly string[];
   readonly catalogue: Catalogue;
@@ -152,6 +174,8 @@ export interface ComanautsState {
   readonly exploredPoi: readonly string[];
   readonly triedTests: readonly string[];
   readonly insight: number;
+  /** Rules §Insight Spot: spaces of this page holding an insight token (absent until one is placed). */
+  readonly insightTokens?: readonly string[];
   readonly cluesRevealed: number;
   /** Items no longer in the item deck (held by someone). */
   readonly itemsOut: readonly string[];

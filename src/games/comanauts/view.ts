@@ -8,6 +8,7 @@ import {
   itemCard,
   moveRejection,
   rangedRejection,
+  rulesOf,
   statusCard,
   INVENTORY_LIMIT,
 } from './engine.ts';
@@ -84,6 +85,7 @@ export function publicView(s: ComanautsState): Json {
     childStandee: s.childStandee,
     searchTokens: { ...s.searchTokens },
     insight: s.insight,
+    insightTokens: [...(s.insightTokens ?? [])],
     cluesRevealed: s.cluesRevealed,
     vitalSigns: { left: s.vitalDeck.length, shown: [...s.vitalShown] },
     prompt: s.prompt ? { seat: s.prompt.seat, kind: s.prompt.kind, options: [...s.prompt.options], params: { ...s.prompt.params } } : null,
@@ -110,7 +112,7 @@ function optionLabel(s: ComanautsState, value: string): Label {
     case 'avatarSpot':
       return { code: 'comanauts.option.avatarSpot', params: { seat: Number(pr.params.seat), spaceKey: K.space(page, String(pr.params.space)), spot: Number(value) + 1 } };
     case 'enemySpot':
-      return { code: 'comanauts.option.enemySpot', params: { ...enemy, spot: Number(value) + 1 } };
+      return { code: 'comanauts.option.enemySpot', params: { ...enemy, spaceKey: K.space(page, String(pr.params.space)), spot: Number(value) + 1 } };
     case 'enemyTarget':
       return { code: 'comanauts.option.enemyTarget', params: { ...enemy, targetSeat: Number(value) } };
     case 'defend':
@@ -119,10 +121,18 @@ function optionLabel(s: ComanautsState, value: string): Label {
       if (value === 'keep') return { code: 'comanauts.option.keepRoll', params: { total: pr.params.total ?? 0, target: pr.params.target ?? 0 } };
       const i = Number(value.slice('reroll:'.length));
       const w = s.work[0];
-      const face = w?.k === 'roll' ? (w.faces[i] ?? 0) : 0;
-      const kind = w?.k === 'roll' && w.dice[i] ? dieKind(s, w.dice[i]) : 'white';
+      if (w?.k === 'attack') return { code: 'comanauts.option.reroll', params: { face: w.face ?? 0, colour: String(pr.params.die ?? 'white') } };
+      const rolled = w?.k === 'roll' || w?.k === 'group' ? w : undefined;
+      const face = rolled ? (rolled.faces[i] ?? 0) : 0;
+      const kind = rolled?.dice[i] ? dieKind(s, rolled.dice[i]) : 'white';
       return { code: 'comanauts.option.reroll', params: { face, colour: kind } };
     }
+    case 'spreadEnemies': {
+      const spaces = value.split('+');
+      return { code: `comanauts.option.spreadEnemies${Math.min(3, spaces.length)}`, params: { ...Object.fromEntries(spaces.slice(0, 3).map((at, i) => [`space${i}Key`, K.space(page, at)])) } };
+    }
+    case 'chooseAvatar':
+      return { code: 'comanauts.option.chooseAvatar', params: { avatarKey: K.avatar(value) } };
     case 'gainItem': {
       const itemKey = K.item(String(pr.params.item ?? ''));
       if (value === 'discard') return { code: 'comanauts.option.leaveItem', params: { itemKey } };
@@ -208,6 +218,7 @@ export function legalCommands(s: ComanautsState, seat: number): GameCommand[] {
   };
   if (p.avatar.place) {
     const here = p.avatar.place.space;
+    if (rulesOf(s) >= 2 && p.stored !== null && p.storedAt !== s.round) out.push({ type: 'useReserve', args: {} });
     for (const colour of colours) {
       for (const sp of s.page.spaces) {
         if (moveRejection(s, seat, colour, sp.id) === null) out.push({ type: 'move', args: { colour, to: sp.id } });

@@ -25,6 +25,12 @@ export const INSIGHT_PER_CLUE = 3;
 /** Sideboard enemy slots. */
 export const ENEMY_SLOTS = 6;
 
+/**
+ * The rules a game plays by: games set up before issue 18 carry no `rules` and keep version 1's
+ * behaviour wherever a change would alter the replay of their logs.
+ */
+export const rulesOf = (s: Draft | ComanautsState): number => s.rules ?? 1;
+
 export const pub = (env: Env, code: string, params?: Record<string, string | number | boolean>): void => {
   env.events.push(params ? { to: 'public', code: `comanauts.${code}`, params } : { to: 'public', code: `comanauts.${code}` });
 };
@@ -176,9 +182,11 @@ export function revealVitalSign(d: Draft, env: Env): void {
   }
 }
 
+/** Rules §Status/Suspicious: never two of the same status card, the face-up default status included (rules 2). */
 export function addStatus(d: Draft, env: Env, seat: number, status: string): void {
   const p = d.players[seat] as Player;
   if (p.avatar.place === null || p.avatar.statuses.includes(status)) return;
+  if (rulesOf(d) >= 2 && p.defaultActive && p.defaultStatus === status) return;
   p.avatar.statuses.push(status);
   pub(env, 'status.gained', { seat, statusKey: K.status(status) });
 }

@@ -1,6 +1,6 @@
 import { textKeys as K, type Effect } from '../content.ts';
 import { type RollPurpose, type Work } from '../state.ts';
-import { type Env, INSIGHT_PER_CLUE, SEARCH_TARGET, addStatus, discardDice, effectWork, enemyCard, prompt, pub, rollTotal, statusCard, targets } from './basics.ts';
+import { type Env, INSIGHT_PER_CLUE, rulesOf, SEARCH_TARGET, addStatus, discardDice, effectWork, enemyCard, prompt, pub, rollTotal, statusCard, targets } from './basics.ts';
 import { type Draft, type Player } from './draft.ts';
 import { defeatEnemy, encounter } from './page.ts';
 
@@ -50,10 +50,18 @@ export function runEffect(d: Draft, env: Env, effect: Effect, key?: string): voi
     case 'activateDefaultStatus':
       for (const seat of targets(d, effect.who)) {
         const p = d.players[seat] as Player;
+        // Rules §Status/Suspicious: the same card twice is not allowed; the one already there stays (rules 2).
+        if (rulesOf(d) >= 2 && (p.defaultActive || p.avatar.statuses.includes(p.defaultStatus))) continue;
         p.defaultActive = true;
         pub(env, 'status.defaultActive', { seat, statusKey: K.status(p.defaultStatus) });
       }
       return;
+    case 'placeInsight': {
+      const held = d.insightTokens ?? [];
+      if (!held.includes(effect.space)) d.insightTokens = [...held, effect.space];
+      pub(env, 'insight.placed', { spaceKey: K.space(d.page.id, effect.space) });
+      return;
+    }
     case 'turnToPage':
       d.turnToPage = effect.page;
       pub(env, 'page.leaving', { pageKey: K.page(effect.page) });

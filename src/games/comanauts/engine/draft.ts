@@ -23,7 +23,7 @@ export type Whole<T> = { [K in keyof Required<T>]: T[K] | undefined };
  * slow for every rule that reads it). A key missing here does not compile.
  */
 export function draftOf(s: ComanautsState): Draft {
-  return {
+  const d = {
     v: s.v,
     seats: s.seats,
     seatNames: s.seatNames.slice(),
@@ -56,7 +56,11 @@ export function draftOf(s: ComanautsState): Draft {
     work: s.work.slice(),
     prompt: s.prompt,
     outcome: s.outcome,
-  } satisfies AllKeys<ComanautsState> as unknown as Draft;
+  } satisfies AllKeys<Omit<ComanautsState, 'rules' | 'insightTokens'>> as unknown as Draft;
+  // Games of rules version 1 have no `rules` key, and their drafts must not grow one (same JSON, same keys).
+  if (s.rules !== undefined) d.rules = s.rules;
+  if (s.insightTokens !== undefined) d.insightTokens = s.insightTokens.slice();
+  return d;
 }
 
 function copyEnemy(e: EnemyState): Draft['enemies'][number] {
@@ -70,7 +74,7 @@ function copyPlace(p: Place | null): Place | null {
 function copyPlayer(p: PlayerState): Player {
   const a = p.avatar;
   const e = p.equipment;
-  return {
+  const q = {
     seat: p.seat,
     avatarCards: p.avatarCards.slice(),
     current: p.current,
@@ -82,7 +86,9 @@ function copyPlayer(p: PlayerState): Player {
     defaultStatus: p.defaultStatus,
     defaultActive: p.defaultActive,
     sentToMorass: p.sentToMorass,
-  } satisfies AllKeys<Player>;
+  } satisfies AllKeys<Omit<Player, 'storedAt'>> as Player;
+  if (p.storedAt !== undefined) q.storedAt = p.storedAt;
+  return q;
 }
 
 function copyTrackDie(t: TrackDie): TrackDie {

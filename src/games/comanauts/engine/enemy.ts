@@ -1,7 +1,7 @@
 import { textKeys as K } from '../content.ts';
 import { clearSight, distancesFrom, moveEnds } from '../geometry.ts';
 import { type ComanautsState, type Work } from '../state.ts';
-import { type Env, addStatus, avatarsOnMap, enemyCard, freeSpots, prompt, pub, rollTotal, spotPoint } from './basics.ts';
+import { type Env, addStatus, avatarsOnMap, dieKind, enemyCard, freeSpots, prompt, pub, rollTotal, rulesOf, spotPoint } from './basics.ts';
 import { type DeepMutable, type Draft, type Player, type Whole } from './draft.ts';
 
 export type Activation = Extract<Work, { k: 'activate' }>;
@@ -86,6 +86,10 @@ export function enemyTargets(s: Draft | ComanautsState, uid: string, range: numb
   return inRange.filter((a) => dist.get(a.place.space) === best).map((a) => a.seat);
 }
 
+/**
+ * Rules §Enemy Turn, Attack: defend with the stored die or take the hit. From rules 2 a failed defence
+ * roll may be re-rolled for one clarity each (Rules §Re-rolling: any attribute die the player rolls).
+ */
 export function attack(d: Draft, env: Env, w: Extract<Work, { k: 'attack' }>): void {
   const p = d.players[w.seat] as Player;
   if (p.avatar.place === null) return;
@@ -95,13 +99,23 @@ export function attack(d: Draft, env: Env, w: Extract<Work, { k: 'attack' }>): v
   let hit = true;
   if (w.defend && p.stored !== null) {
     const die = p.stored;
-    const face = env.rng.die(6);
+    let face = w.face ?? env.rng.die(6);
+    if (w.answer === 'reroll:0') {
+      p.clarity -= 1;
+      face = env.rng.die(6);
+      pub(env, 'roll.rerolled', { seat: w.seat, die: 0, face, clarity: p.clarity });
+    }
     const total = rollTotal(d, w.seat, [die], [face], 'defence');
+    if (total < w.strength && rulesOf(d) >= 2 && p.clarity > 0 && w.answer !== 'keep') {
+      const again = { k: 'attack', seat: w.seat, strength: w.strength, status: w.status, defend: true, face, answer: undefined } satisfies Whole<typeof w>;
+      return prompt(d, again, w.seat, 'reroll', ['keep', 'reroll:0'], { total, target: w.strength, die: dieKind(d, die), face });
+    }
     if (total >= w.strength) {
       hit = false;
       pub(env, 'defend.blocked', { seat: w.seat, total, strength: w.strength });
     } else {
       p.stored = null;
+      delete p.storedAt;
       d.dice.discard.push(die);
       pub(env, 'defend.failed', { seat: w.seat, total, strength: w.strength });
     }

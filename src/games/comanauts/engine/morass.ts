@@ -12,6 +12,7 @@ export function morass(d: Draft, env: Env, seat: number): void {
   if (p.stored !== null) {
     d.dice.discard.push(p.stored);
     p.stored = null;
+    delete p.storedAt;
   }
   if (seat === d.active) discardDice(d, [...d.dice.hand]);
   const old = avatarCard(d, p.avatar.card);

@@ -1,6 +1,7 @@
 import { sealedCopy } from '../../../core/index.ts';
 import { textKeys as K, type PackPage } from '../content.ts';
-import { type Env, effectWork, enemyCard, freeSpots, pub, space } from './basics.ts';
+import { type ComanautsState, type Work } from '../state.ts';
+import { type Env, effectWork, enemyCard, freeSpots, prompt, pub, rulesOf, space } from './basics.ts';
 import { type Draft } from './draft.ts';
 import { markSuspicious } from './items.ts';
 
@@ -24,6 +25,7 @@ export function enterPage(d: Draft, env: Env, page: PackPage): void {
   d.page = packPart(page) as Draft['page'];
   d.searchTokens = { ...page.setup.searchTokens };
   d.exploredPoi = [];
+  if (d.insightTokens !== undefined) d.insightTokens = [];
   d.triedTests = [];
   d.groupTaskDone = false;
   d.criticalSeenOnPage = false;
@@ -46,15 +48,61 @@ function removeEnemy(d: Draft, uid: string): void {
   d.slots = d.slots.map((x) => (x === uid ? null : x));
 }
 
-/** Rules §Generating an Encounter: standees on the enemy start spaces, cards to empty slots, situation hostile. */
+/**
+ * Rules §Generating an Encounter: standees on the enemy start spaces, cards to empty slots, situation
+ * hostile. From rules 2 the cards are queued (`dealEncounter`): shuffled with the game's generator and
+ * spread evenly, the bookkeeper choosing where the extra standees go (Rules §Ambiguous Effects).
+ */
 export function encounter(d: Draft, env: Env, hostiles: readonly string[], entityCode: string | undefined): void {
   const cards = [...hostiles];
   if (entityCode !== undefined) {
     const match = d.catalogue.enemies.find((e) => e.kind === 'entity' && e.code === entityCode && e.id !== d.primeEntity);
     cards.push(match ? match.id : d.primeEntity);
   }
-  const starts = d.page.spaces.filter((x) => x.symbols.includes('enemyStart')).map((x) => x.id);
+  if (rulesOf(d) >= 2) {
+    if (cards.length > 0) d.work.unshift({ k: 'encounter', cards: env.rng.shuffle(cards) });
+    return;
+  }
+  const starts = enemyStarts(d);
   cards.forEach((card, i) => placeEnemy(d, env, card, starts[i % starts.length] ?? d.page.spaces[0]?.id ?? ''));
+}
+
+export function enemyStarts(d: Draft | ComanautsState): string[] {
+  return d.page.spaces.filter((x) => x.symbols.includes('enemyStart')).map((x) => x.id);
+}
+
+/** Every way to choose `k` of the start spaces (in page order), each written `a+b`. */
+export function spreadOptions(starts: readonly string[], k: number): string[] {
+  const out: string[] = [];
+  const walk = (from: number, chosen: string[]): void => {
+    if (chosen.length === k) {
+      out.push(chosen.join('+'));
+      return;
+    }
+    for (let i = from; i < starts.length; i++) walk(i + 1, [...chosen, starts[i] as string]);
+  };
+  walk(0, []);
+  return out;
+}
+
+/** Rules §Generating an Encounter with rules 2: the shuffled cards dealt, their standees spread as evenly as possible. */
+export function dealEncounter(d: Draft, env: Env, w: Extract<Work, { k: 'encounter' }>): void {
+  const starts = enemyStarts(d);
+  const fallback = d.page.spaces[0]?.id ?? '';
+  if (starts.length === 0) {
+    for (const card of w.cards) placeEnemy(d, env, card, fallback);
+    return;
+  }
+  const n = Math.min(w.cards.length, d.slots.filter((x) => x === null).length);
+  const extra = n % starts.length;
+  const options = extra === 0 ? [] : spreadOptions(starts, extra);
+  if (w.spread === undefined && options.length > 1) {
+    return prompt(d, w, d.bookkeeper, 'spreadEnemies', options, { count: n, spaces: starts.length });
+  }
+  const more = new Set((w.spread ?? options[0] ?? '').split('+'));
+  const base = Math.floor(n / starts.length);
+  const targets = starts.flatMap((at) => Array<string>(base + (more.has(at) ? 1 : 0)).fill(at));
+  w.cards.forEach((card, i) => placeEnemy(d, env, card, targets[i] ?? starts[i % starts.length] ?? fallback));
 }
 
 export function placeEnemy(d: Draft, env: Env, card: string, at: string): void {
@@ -100,11 +148,18 @@ export function defeatEnemy(d: Draft, env: Env, uid: string): string | null {
 
 export function markPoi(d: Draft, env: Env, at: string): void {
   const sp = space(d.page, at);
-  if (sp?.symbols.includes('poi') && !d.exploredPoi.includes(at)) {
+  const repeatable = sp?.repeatable === true;
+  if (sp?.symbols.includes('poi') && (repeatable || !d.exploredPoi.includes(at))) {
     const effects = d.page.entries.poi[at] ?? [];
-    d.exploredPoi.push(at);
+    if (!d.exploredPoi.includes(at)) d.exploredPoi.push(at);
     pub(env, 'poi.explored', { spaceKey: K.space(d.page.id, at) });
     d.work.unshift(...effectWork(d.page.id, `entry.poi.${at}`, effects));
+  }
+  if (d.insightTokens?.includes(at)) {
+    // Rules §Insight Spot: the token is taken and the page's matching entry read.
+    d.insightTokens = d.insightTokens.filter((x) => x !== at);
+    pub(env, 'insight.spotReached', { seat: d.active, spaceKey: K.space(d.page.id, at) });
+    d.work.unshift(...effectWork(d.page.id, `entry.insight.${at}`, d.page.entries.insight?.[at] ?? []));
   }
   if (d.childStandee === at) {
     pub(env, 'child.reached', { spaceKey: K.space(d.page.id, at) });

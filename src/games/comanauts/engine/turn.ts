@@ -2,11 +2,12 @@ import { textKeys as K } from '../content.ts';
 import { type PromptKind, type Work } from '../state.ts';
 import { type Env, HAND_SIZE, SAFE_THREAT_DICE, avatarsOnMap, dieKind, discardDice, drawDice, effectWork, freeSpots, lose, prompt, pub, refreshBag, revealVitalSign, statusCard, takeFromHand } from './basics.ts';
 import { resolveRoll, runEffect } from './book.ts';
+import { chooseAvatar, resolveGroup } from './choices.ts';
 import { type Draft, type Player, type Whole } from './draft.ts';
 import { type Activation, activate, attack } from './enemy.ts';
 import { applyGain, gainOptions, markSuspicious } from './items.ts';
 import { morass } from './morass.ts';
-import { enterPage, placeEnemy } from './page.ts';
+import { dealEncounter, enterPage, placeEnemy } from './page.ts';
 
 /** Runs queued work until it empties, the game ends, or someone must answer a prompt. */
 export function drain(d: Draft, env: Env): void {
@@ -68,6 +69,12 @@ function step(d: Draft, env: Env, w: Work): void {
     }
     case 'nextTurn':
       return nextTurn(d, env);
+    case 'group':
+      return resolveGroup(d, env, w);
+    case 'encounter':
+      return dealEncounter(d, env, w);
+    case 'chooseAvatar':
+      return chooseAvatar(d, env, w);
   }
 }
 
@@ -106,7 +113,15 @@ export function resume(w: Work, kind: PromptKind | undefined, value: string): Wo
     case 'placeThreat':
       return { k: 'placeThreat', choice: value } satisfies Whole<typeof w>;
     case 'attack':
-      return { k: 'attack', seat: w.seat, strength: w.strength, status: w.status, defend: value === 'defend' } satisfies Whole<typeof w>;
+      return kind === 'reroll'
+        ? ({ k: 'attack', seat: w.seat, strength: w.strength, status: w.status, defend: true, face: w.face, answer: value } satisfies Whole<typeof w>)
+        : ({ k: 'attack', seat: w.seat, strength: w.strength, status: w.status, defend: value === 'defend', face: undefined, answer: undefined } satisfies Whole<typeof w>);
+    case 'group':
+      return { k: 'group', seat: w.seat, dice: w.dice, faces: w.faces, answer: value } satisfies Whole<typeof w>;
+    case 'encounter':
+      return { k: 'encounter', cards: w.cards, spread: value } satisfies Whole<typeof w>;
+    case 'chooseAvatar':
+      return { k: 'chooseAvatar', seat: w.seat, answer: value } satisfies Whole<typeof w>;
     case 'roll':
       return { k: 'roll', seat: w.seat, dice: w.dice, faces: w.faces, purpose: w.purpose, answer: value } satisfies Whole<typeof w>;
     case 'gainItem':
@@ -218,6 +233,12 @@ function checkThreat(d: Draft, env: Env): void {
 }
 
 function nextTurn(d: Draft, env: Env): void {
+  d.active = (d.active + 1) % d.seats;
+  if (d.active === 0) d.round += 1;
+  d.phase = 'resolving';
+  d.work.unshift({ k: 'startTurn' });
+  // Turning the page after queueing the turn lets the new page's encounter (rules 2: queued work,
+  // which may ask the bookkeeper) resolve before that turn starts.
   if (d.turnToPage !== null && env.pack) {
     const page = env.pack.pages.find((x) => x.id === d.turnToPage);
     d.turnToPage = null;
@@ -233,8 +254,4 @@ function nextTurn(d: Draft, env: Env): void {
       d.bookkeeper = (d.bookkeeper + 1) % d.seats;
     }
   }
-  d.active = (d.active + 1) % d.seats;
-  if (d.active === 0) d.round += 1;
-  d.phase = 'resolving';
-  d.work.unshift({ k: 'startTurn' });
 }
