@@ -1,5 +1,8 @@
 import { replay, type GameModule } from '../src/core/index.ts';
 import { loadCatalog } from '../src/cli/compose.ts';
+import { fromRoot } from '../src/ops/paths.ts';
+import { loadPackDir } from '../src/content/load-dir.ts';
+import { validatePack } from '../src/content/schema.ts';
 import { gameModules } from '../src/games/index.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
 import { benchTally, playRandom } from './games.ts';
@@ -24,7 +27,17 @@ async function subjects(): Promise<Subject[]> {
     { id: 'tally', module: benchTally, pack: undefined, seats: 4 },
     { id: 'adventure', module: gameModules.adventure!, pack: catalog.packs('adventure')?.data, seats: 4 },
     { id: 'comanauts', module: gameModules.comanauts!, pack: catalog.packs('comanauts')?.data, seats: 4 },
+    { id: 'comaward', module: gameModules.comaward!, pack: catalog.packs('comaward')?.data ?? (await comaWardTestPack()), seats: 4 },
   ];
+}
+
+/** Until the shipped mercy-vale pack is whole, Coma Ward is measured on the rules tests' own pack. */
+async function comaWardTestPack(): Promise<unknown> {
+  const loaded = await loadPackDir(fromRoot('src', 'games', 'comaward', 'test-pack'));
+  if (!loaded.ok) throw new Error('comaward test pack: ' + loaded.error.map((e) => e.message).join('; '));
+  const valid = validatePack(loaded.value, gameModules.comaward!.packSchema!);
+  if (!valid.ok) throw new Error('comaward test pack: ' + valid.error.map((e) => e.message).join('; '));
+  return valid.value.content;
 }
 
 /**

@@ -14,7 +14,10 @@ export const command: CommandModule = {
       described(o.setName('notify'), 'schedule.cmd.prefs.notify').addChoices({ name: 'DM', value: 'dm' }, { name: 'mention', value: 'mention' }),
     )
     .addStringOption((o) => described(o.setName('timezone'), 'schedule.cmd.prefs.timezone').setMaxLength(64))
-    .addStringOption((o) => described(o.setName('quiet'), 'schedule.cmd.prefs.quiet').setMaxLength(11)),
+    .addStringOption((o) => described(o.setName('quiet'), 'schedule.cmd.prefs.quiet').setMaxLength(11))
+    .addStringOption((o) =>
+      described(o.setName('language'), 'schedule.cmd.prefs.language').addChoices({ name: 'English', value: 'en' }, { name: 'Español', value: 'es' }),
+    ),
 
   async execute(ctx) {
     const schedule = ctx.services.schedule;
@@ -36,6 +39,8 @@ export const command: CommandModule = {
       else if (match) patch.quietHours = { start: match[1], end: match[2] };
       else return reject('schedule.time.invalid');
     }
+    const language = o.getString('language');
+    if (language !== null) patch.language = language;
     const here = ctx.place.threadId ? await ctx.services.gameHere(ctx.place) : null;
     const gameId = here?.ok ? here.value.gameId : undefined;
     const r = await schedule.setPrefs(ctx.actor.userId, patch as PlayerPrefsInput, gameId);
@@ -47,6 +52,7 @@ export const command: CommandModule = {
         notify: ctx.t(`schedule.prefs.notify.${p.channel}`),
         timeZone: p.timeZone,
         quiet: p.quietHours ? `${p.quietHours.start}–${p.quietHours.end}` : ctx.t('schedule.prefs.noQuiet'),
+        language: ctx.t(`schedule.prefs.language.${p.language ?? 'game'}`),
       }),
     });
   },

@@ -41,6 +41,7 @@ const common = {
     options: z.unknown(),
     seats: z.array(z.strictObject({ index: z.number().int().min(0), name })).min(1).max(100),
     seed: z.number().int(),
+    entropy: z.array(z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1)).length(4).optional(),
   }),
   log: z.array(logEntrySchema),
 };

@@ -1,21 +1,18 @@
 import {
-  applyCommand,
   err,
-  genesisSnapshot,
-  hashSnapshot,
   ok,
   reject,
   replay,
+  replayPublic,
   undoneSeqs,
-  UNDO,
   type GameEvent,
   type GameModule,
   type Genesis,
   type Json,
+  type PublicEntry,
   type LogEntry,
   type Rejection,
   type Result,
-  type Snapshot,
 } from '../core/index.ts';
 import { insertImportedGame, loadBackup, loadLog, type GameWithSeats } from '../store/index.ts';
 import type { Database } from '../store/index.ts';
@@ -91,42 +88,6 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     return ok({ ...d, packRef: pack.value });
   }
 
-  /**
-   * The public events of each command, replayed from the seed on the server (the seed never leaves with
-   * them), checking every stored state hash on the way: `seq` of the first command that diverges.
-   */
-  function publicLog(module: AnyModule, genesis: Genesis, log: readonly LogEntry[], pack: PackRef | undefined): Result<{ opening: GameEvent[]; entries: RecordEntry[]; snapshot: Snapshot }, { seq: number }> {
-    let current: Snapshot = genesisSnapshot(module, genesis, pack?.data);
-    let hash = hashSnapshot(current);
-    const opening: GameEvent[] = [{ to: 'public', code: 'core.game.started', params: { count: genesis.seats.length } }, ...(module.introduction?.(current.state, pack?.data) ?? [])];
-    const stack: { seq: number; before: Snapshot; hash: string }[] = [];
-    const undone = undoneSeqs(log);
-    const entries: RecordEntry[] = [];
-    const types = new Map(log.map((e) => [e.seq, e.type] as const));
-    for (const e of log) {
-      let events: readonly GameEvent[];
-      if (e.type === UNDO) {
-        const target = (e.args as { seq: number }).seq;
-        const top = stack.pop();
-        if (!top || top.seq !== target) return err({ seq: e.seq });
-        current = top.before;
-        hash = top.hash;
-        events = [{ to: 'public', code: 'core.undone', params: { seq: target, type: types.get(target) ?? '' } }];
-      } else {
-        const applied = applyCommand(module, current, { type: e.type, args: e.args as Record<string, unknown> }, { seat: e.seat, asHost: e.asHost, now: e.at }, pack?.data);
-        if (!applied.ok) return err({ seq: e.seq });
-        if (applied.value.irreversible) stack.length = 0;
-        else stack.push({ seq: e.seq, before: current, hash });
-        current = applied.value.snapshot;
-        hash = applied.value.hash;
-        events = applied.value.events;
-      }
-      if (hash !== e.stateHashAfter) return err({ seq: e.seq });
-      entries.push({ seq: e.seq, seat: e.seat, asHost: e.asHost, actorUserId: e.actorUserId, at: e.at, undone: undone.has(e.seq), events: events.filter((x) => x.to === 'public') });
-    }
-    return ok({ opening: opening.filter((x) => x.to === 'public'), entries, snapshot: current });
-  }
-
   /** The table record of a started game: public view and public events only. */
   async function record(g: GameWithSeats): AppResult<GameRecord> {
     const m = moduleFor(g.gameType);
@@ -134,9 +95,12 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     const pack = await packFor(g);
     if (!pack.ok) return pack;
     const genesis = g.genesis as unknown as Genesis;
-    const replayed = publicLog(m.value, genesis, await loadLog(prisma, g.id), pack.value);
-    if (!replayed.ok) return reject('core.game.corrupt', { seq: replayed.error.seq });
-    const { opening, entries, snapshot } = replayed.value;
+    const replayed = replayPublic(m.value, genesis, await loadLog(prisma, g.id), pack.value?.data, true);
+    if (replayed.divergedAt !== null) return reject('core.game.corrupt', { seq: replayed.divergedAt });
+    const { snapshot } = replayed;
+    const entries: RecordEntry[] = replayed.entries.map(({ isUndo: _isUndo, ...entry }: PublicEntry) => entry);
+    const started: GameEvent = { to: 'public', code: 'core.game.started', params: { count: genesis.seats.length } };
+    const opening = [started, ...(m.value.introduction?.(replayed.initial.state, pack.value?.data) ?? [])].filter((x) => x.to === 'public');
     return ok({
       format: RECORD_FORMAT,
       verifiable: false,

@@ -1,6 +1,7 @@
 import type { Awaiting, GameEvent, Json } from '../core/index.ts';
 import type { GameWithSeats, OutboxMessage } from '../store/index.ts';
 import type { AwaitingSeats, SeatSummary } from './types.ts';
+import { seatLanguage } from './language.ts';
 
 /** The seated players of a game (spectators left out), in seat order. */
 export function players(game: GameWithSeats): SeatSummary[] {
@@ -57,7 +58,7 @@ export function messagesFor(
   }
   for (const [seat, seatEvents] of bySeat) {
     const user = seats.find((s) => s.seat === seat);
-    if (user) messages.push({ kind: 'dm', target: { userId: user.userId, seat }, payload: { ...base, events: seatEvents as unknown as Json } });
+    if (user) messages.push({ kind: 'dm', target: { userId: user.userId, seat }, payload: { ...base, locale: seatLanguage(game, seat), events: seatEvents as unknown as Json } });
   }
   const turnPassed = !ended && !sameAwaiting(before, after) && after.seats.length > 0;
   if (!turnPassed && before !== null) {

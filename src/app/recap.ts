@@ -10,6 +10,8 @@ export const RECAP_STEPS = 12;
 export interface RecapView {
   readonly gameId: string;
   readonly gameType: string;
+  /** The server, for links to the thread. */
+  readonly guildId: string;
   readonly packId: string | null;
   readonly locale: string;
   /** Seat names, index order, for the events' `seat` parameters. */
@@ -19,7 +21,7 @@ export interface RecapView {
   readonly steps: readonly PublicStep[];
   /** Steps left out before the ones listed. */
   readonly omitted: number;
-  /** The first post of the bot after `sinceSeq` in the game's thread, to link to. */
+  /** The bot's post about the member's last move (or the first after it) in the game's thread, to link to: what followed is below it. */
   readonly startedAt: { readonly channelId: string; readonly messageId: string } | null;
 }
 
@@ -50,7 +52,7 @@ export function createRecap({ prisma, moduleFor, packFor, loadGame }: ArchiveDep
       const all = publicStepsSince(module.value, g.genesis as unknown as Genesis, log, pack.value?.data, sinceSeq ?? 0);
       const steps = all.slice(-RECAP_STEPS);
       const first = await prisma.outbox.findFirst({
-        where: { gameId: g.id, kind: 'post', status: 'sent', AND: [{ sentRef: { not: null } }, { NOT: { sentRef: 'superseded' } }], payload: { path: ['seq'], gt: sinceSeq ?? 0 } },
+        where: { gameId: g.id, kind: 'post', status: 'sent', AND: [{ sentRef: { not: null } }, { NOT: { sentRef: 'superseded' } }], payload: { path: ['seq'], gte: sinceSeq ?? 0 } },
         orderBy: { id: 'asc' },
         select: { target: true, sentRef: true },
       });
@@ -58,6 +60,7 @@ export function createRecap({ prisma, moduleFor, packFor, loadGame }: ArchiveDep
       return ok({
         gameId: g.id,
         gameType: g.gameType,
+        guildId: g.guildId,
         packId: g.packId,
         locale: g.locale,
         seatNames: seatNames(g.seats),

@@ -176,7 +176,7 @@ export function createSchedule(deps: ScheduleDeps) {
     const message: OutboxMessage = {
       kind: 'reminder',
       target: prefs.channel === 'dm' ? { userId: seat.userId, seat: row.seat } : target(game),
-      payload: { gameId: game.id, gameType: game.gameType, seq: game.seq, turnSeq: row.turnSeq, locale: game.locale, seat: row.seat, userId: seat.userId, channel: prefs.channel, hours },
+      payload: { gameId: game.id, gameType: game.gameType, seq: game.seq, turnSeq: row.turnSeq, locale: prefs.language ?? game.locale, seat: row.seat, userId: seat.userId, channel: prefs.channel, hours },
     };
     const updated = await prisma.$transaction([
       prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { remindersSent: { increment: 1 } } }),

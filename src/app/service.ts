@@ -1,6 +1,7 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   applyCommand,
+  drawEntropy,
   genesisSnapshot,
   hashSnapshot,
   ok,
@@ -31,6 +32,7 @@ import {
   joinLobby,
   leaveLobby,
   refreshCache,
+  rememberSeatLanguage,
   setGameStatus,
   startGame,
   type GameRowStatus,
@@ -45,6 +47,7 @@ import { createGameCache } from './game-cache.ts';
 import { createOverview } from './overview.ts';
 import { createPackLibrary, type PackPin } from './packs.ts';
 import { createRecap } from './recap.ts';
+import { hasLanguage, initialPrefs, languageTag } from './language.ts';
 import type {
   AppActor,
   AppDeps,
@@ -85,6 +88,11 @@ interface Decision {
 }
 
 /** The lobby's size: what the host asked for, never beyond the game's range. */
+/** The stored entropy of a lobby as the genesis takes it: four 32-bit words, or nothing (an explicit seed, an older game). */
+function entropyOf(stored: unknown): { entropy?: number[] } {
+  return Array.isArray(stored) && stored.length === 4 && stored.every((w) => Number.isInteger(w)) ? { entropy: stored as number[] } : {};
+}
+
 function seatLimit(game: GameWithSeats, module: AnyModule): number {
   return Math.min(game.seatLimit ?? module.seats.max, module.seats.max);
 }
@@ -239,6 +247,18 @@ export function createApp(deps: AppDeps) {
   }
 
   /**
+   * The game's seats once the acting player's language is known: recorded the first time their client
+   * says it (players seated by the host at `/game new` had none), so their DMs and reminders use it.
+   */
+  async function withLanguage(game: GameWithSeats, actor: AppActor): Promise<GameWithSeats['seats']> {
+    const language = languageTag(actor.locale);
+    const seat = game.seats.find((s) => s.userId === actor.userId && s.role === 'player');
+    if (!language || !seat || hasLanguage(seat.prefs)) return game.seats;
+    if (!(await rememberSeatLanguage(prisma, game.id, actor.userId, language))) return game.seats;
+    return game.seats.map((s) => (s === seat ? { ...s, prefs: { ...(s.prefs as Record<string, unknown>), language } } : s));
+  }
+
+  /**
    * Decide → append. The first attempt may decide on the cached game (no read at all); the append's
    * guard on seq and version catches a stale entry, and every refusal made on a cached entry is checked
    * again on a fresh read, so the cache never changes an answer. A conflict on fresh data is decided once
@@ -307,7 +327,8 @@ export function createApp(deps: AppDeps) {
         ...(d.undoneSeq !== undefined ? { undoneSeq: d.undoneSeq } : {}),
       });
       if (appended.ok) {
-        const next: GameWithSeats = { ...game, seq, version: appended.version, status, state: d.snapshot as unknown as GameWithSeats['state'], stateHash: d.hash, lastActivityAt: new Date(now), dormantAt: null };
+        const seats = await withLanguage(game, actor);
+        const next: GameWithSeats = { ...game, seats, seq, version: appended.version, status, state: d.snapshot as unknown as GameWithSeats['state'], stateHash: d.hash, lastActivityAt: new Date(now), dormantAt: null };
         cache.put({ ...loaded, game: next, snapshot: d.snapshot });
         const turnPassed = outbox.some((m) => m.kind === 'turn');
         return ok({ ...resultOf(loaded, appended.seq, d.snapshot, events, status), turnPassed });
@@ -404,11 +425,13 @@ export function createApp(deps: AppDeps) {
         packHash: pack?.hash ?? null,
         rulesVersion: module.value.rulesVersion,
         seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+        // An explicit seed (tests, transcripts) replays as given; otherwise 128 more bits nobody can guess.
+        entropy: input.seed === undefined ? drawEntropy((n) => randomBytes(n)) : null,
         options: options.data as Json,
         hostUserId: input.host.userId,
         locale: input.locale ?? input.host.locale ?? 'en',
         seatLimit: input.maxPlayers ?? null,
-        players: seated,
+        players: seated.map((p) => ({ userId: p.userId, userName: p.userName, prefs: initialPrefs(p.locale) })),
       }, limits);
       if (!created.ok) return created.reason === 'limit' ? reject(`core.limit.${created.limit}`, { max: created.max }) : reject('core.thread.taken');
       return ok(lobbyView(created.game, module.value));
@@ -421,7 +444,7 @@ export function createApp(deps: AppDeps) {
       const module = moduleFor(game.value.gameType);
       if (!module.ok) return module;
       const limit = seatLimit(game.value, module.value);
-      const joined = await joinLobby(prisma, gameId, { userId: actor.userId, userName: actor.userName }, limit);
+      const joined = await joinLobby(prisma, gameId, { userId: actor.userId, userName: actor.userName, prefs: initialPrefs(actor.locale) }, limit);
       return lobbyAfter(gameId, module.value, joined, limit);
     },
 
@@ -448,7 +471,7 @@ export function createApp(deps: AppDeps) {
       if (seated.length > seatLimit(g, m)) return reject('core.lobby.full', { max: seatLimit(g, m) });
       const pack = await packFor(g);
       if (!pack.ok) return pack;
-      const genesis: Genesis = { gameType: g.gameType, rulesVersion: m.rulesVersion, options: g.options, seats: seated.map((s, index) => ({ index, name: s.userName })), seed: g.seed };
+      const genesis: Genesis = { gameType: g.gameType, rulesVersion: m.rulesVersion, options: g.options, seats: seated.map((s, index) => ({ index, name: s.userName })), seed: g.seed, ...entropyOf(g.entropy) };
       const refusal = m.startRefusal?.(g.options, genesis.seats);
       if (refusal) return { ok: false, error: refusal };
       const snapshot = genesisSnapshot(m, genesis, pack.value?.data);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { tallyGame } from '../../test/support/tally-game.ts';
 import { applyCommand, genesisSnapshot, planUndo, replay, UNDO, type Genesis, type LogEntry, type ReplayResult, type Snapshot } from './kernel.ts';
 import { canonicalJson, stateHash } from './hash.ts';
-import { createRng, seedRng } from './rng.ts';
+import { createRng, drawEntropy, seedRng } from './rng.ts';
 import type { TallyState } from '../../test/support/tally-game.ts';
 
 const seats = [
@@ -38,6 +38,21 @@ describe('seeded generator', () => {
     expect([b.die(6), b.die(6), b.int(1, 100)]).toEqual(first);
     const resumed = createRng(a.state());
     expect(resumed.die(20)).toBe(a.die(20));
+  });
+
+  it('Secrets §a seed is a secret: GIVEN the same 31-bit seed WHEN 128 bits of entropy are mixed in THEN the draws differ, replay with the same entropy draws the same, and no entropy keeps the old state (stored games replay unchanged)', () => {
+    expect(seedRng(7, undefined)).toEqual(seedRng(7));
+    expect(seedRng(7, [])).toEqual(seedRng(7));
+    const words = drawEntropy((n) => Uint8Array.from({ length: n }, (_, i) => (i * 37 + 11) % 256));
+    expect(words).toHaveLength(4);
+    expect(words.every((w) => Number.isInteger(w) && w >= -(2 ** 31) && w < 2 ** 31)).toBe(true);
+    const draw = (state: readonly number[]) => { const r = createRng(state); return Array.from({ length: 8 }, () => r.int(0, 1_000_000)); };
+    expect(draw(seedRng(7, words))).toEqual(draw(seedRng(7, words)));
+    expect(draw(seedRng(7, words))).not.toEqual(draw(seedRng(7)));
+    const other = drawEntropy((n) => Uint8Array.from({ length: n }, (_, i) => (i * 53 + 5) % 256));
+    expect(draw(seedRng(7, other))).not.toEqual(draw(seedRng(7, words)));
+    // Entropy equal to the seed's own state would zero it: the unmixed state is kept rather than a dead generator.
+    expect(seedRng(7, seedRng(7))).toEqual(seedRng(7));
   });
 
   it('GIVEN a generator WHEN nothing is drawn THEN it reports itself unused', () => {

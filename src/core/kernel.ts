@@ -13,6 +13,8 @@ export interface Genesis {
   readonly options: unknown;
   readonly seats: readonly SeatInfo[];
   readonly seed: number;
+  /** 128 bits mixed into the seed (`seedRng`); absent in games started before it existed. */
+  readonly entropy?: readonly number[];
 }
 
 /** The game's state together with its generator: what the hash covers. */
@@ -56,7 +58,7 @@ export function hashSnapshot(snapshot: Snapshot): string {
 
 /** Builds seq 0: the module's setup with the seeded generator. */
 export function genesisSnapshot<S>(module: GameModule<S, any, any>, genesis: Genesis, pack: unknown): Snapshot<S> {
-  const rng = createRng(seedRng(genesis.seed));
+  const rng = createRng(seedRng(genesis.seed, genesis.entropy));
   const state = module.setup(genesis.options, genesis.seats, rng, pack);
   return { state, rng: rng.state() };
 }

@@ -20,8 +20,22 @@ export interface Rng {
   state(): RngState;
 }
 
-export function seedRng(seed: number): RngState {
-  return xoroshiro128plus(seed | 0).getState();
+/**
+ * The generator's first state. A 31-bit seed alone could be found by trying every seed against what the
+ * table sees, so a game also draws 128 bits of `entropy` (four 32-bit words) that are mixed into the
+ * state; games stored before it existed have none and keep their old state, so their replay is unchanged.
+ */
+export function seedRng(seed: number, entropy?: readonly number[]): RngState {
+  const state = xoroshiro128plus(seed | 0).getState();
+  if (!entropy || entropy.length === 0) return state;
+  const mixed = state.map((word, i) => (word ^ (entropy[i] ?? 0)) | 0);
+  return mixed.some((word) => word !== 0) ? mixed : state;
+}
+
+/** Four random 32-bit words for {@link seedRng}, from the platform's cryptographic source. */
+export function drawEntropy(bytes: (count: number) => Uint8Array): number[] {
+  const raw = bytes(16);
+  return [0, 1, 2, 3].map((i) => ((raw[i * 4]! << 24) | (raw[i * 4 + 1]! << 16) | (raw[i * 4 + 2]! << 8) | raw[i * 4 + 3]!) | 0);
 }
 
 export function createRng(state: RngState): Rng {

@@ -9,6 +9,7 @@ import type { Metrics } from '../ops/metrics.ts';
 import { editAnswer, sendAnswer } from './answer.ts';
 import type { Answer, ButtonSpec, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
+import { turnRecap } from './turn-recap.ts';
 import { hasText, pickLanguage, t, type Language } from './i18n.ts';
 import { formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
 import { commandDefinitions } from './registry.ts';
@@ -279,7 +280,11 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const names = naming(view);
     const awaited = view.awaiting?.seats ?? [];
     const lines: string[] = [];
-    const happened = playedText(lang, played, view);
+    const only = awaited.length === 1 ? awaited[0] : undefined;
+    // Back after others moved: what happened since this player's last move, else the move just played.
+    const story = only ? await app.recap(view.gameId, only.userId) : null;
+    const recap = story?.ok ? turnRecap(story.value, only!.seat, lang, names.packText) : null;
+    const happened = recap ?? playedText(lang, played, view);
     if (happened) lines.push(happened);
     lines.push(t(lang, 'commands.replies.yourTurn', { mention: awaited.map((s) => `<@${s.userId}>`).join(', ') }));
     const prompts = await app.prompts(view.gameId);
@@ -287,7 +292,6 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const drawn = prompts.ok ? promptButtons(view.gameId, prompts.value.seq, prompts.value.prompts, lang, names.seatNames, names.packText, room) : { buttons: [], note: null };
     const buttons = [...drawn.buttons];
     let total = prompts.ok ? prompts.value.prompts.reduce((n, p) => n + p.options.length, 0) : 0;
-    const only = awaited.length === 1 ? awaited[0] : undefined;
     if (only) {
       const legal = await app.legal(view.gameId, only.userId);
       if (legal.ok) {

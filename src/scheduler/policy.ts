@@ -60,6 +60,9 @@ export type GamePolicy = z.output<typeof gamePolicySchema>;
 export type PolicyInput = z.input<typeof gamePolicySchema>;
 
 /** A player's notification choices (issue "Asynchronous play"). */
+/** The languages a player's private messages can be written in (the locale files' languages). */
+export const PREF_LANGUAGES = ['en', 'es'] as const;
+
 export const playerPrefsSchema = z.object({
   channel: z.enum(['dm', 'mention']).default('dm'),
   timeZone: z.string().refine(isValidTimeZone, 'schedule.timezone.unknown').default('UTC'),
@@ -67,6 +70,8 @@ export const playerPrefsSchema = z.object({
   quietHours: z.object({ start: localTime, end: localTime }).nullable().default(null),
   mutedUntilNextTurn: z.boolean().default(false),
   awayUntil: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** The language of the player's DMs and reminders (`en`, `es`); `null`: the game's. */
+  language: z.enum(PREF_LANGUAGES).nullable().default(null),
 });
 
 export type PlayerPrefs = z.output<typeof playerPrefsSchema>;

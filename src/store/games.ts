@@ -21,11 +21,13 @@ export interface NewGameRow {
   readonly packHash?: string | null;
   readonly rulesVersion: string;
   readonly seed: number;
+  /** Four 32-bit words mixed into the seed at start (`seedRng`); absent for an explicit seed. */
+  readonly entropy?: readonly number[] | null;
   readonly options: Json;
   readonly hostUserId: string;
   readonly locale?: string;
   readonly seatLimit?: number | null;
-  readonly players?: readonly { readonly userId: string; readonly userName: string }[];
+  readonly players?: readonly { readonly userId: string; readonly userName: string; readonly prefs?: Prisma.InputJsonValue }[];
 }
 
 const withSeats = { seats: { orderBy: { index: 'asc' } } } as const;
@@ -42,6 +44,7 @@ export function gameColumns(row: Omit<NewGameRow, 'players' | 'seatLimit'>) {
     packHash: row.packHash ?? null,
     rulesVersion: row.rulesVersion,
     seed: row.seed,
+    ...(row.entropy ? { entropy: row.entropy as unknown as Prisma.InputJsonValue } : {}),
     options: row.options as Prisma.InputJsonValue,
     hostUserId: row.hostUserId,
     locale: row.locale ?? 'en',
@@ -98,7 +101,7 @@ export async function createGame(prisma: PrismaClient, row: NewGameRow, limits?:
   const data = {
     ...gameColumns(row),
     seatLimit: row.seatLimit ?? null,
-    seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName })) },
+    seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName, ...(p.prefs ? { prefs: p.prefs } : {}) })) },
   };
   try {
     if (!limits) return { ok: true, game: await prisma.game.create({ data, include: withSeats }) };

@@ -25,7 +25,7 @@ export {
   type AppendResult,
 } from './games.ts';
 export { insertImportedGame, loadBackup, type ImportGameRow, type BackupRows } from './imports.ts';
-export { addSpectator, joinLobby, leaveLobby, SPECTATOR_BASE, type JoinOutcome, type LeaveOutcome, type WatchOutcome } from './seats.ts';
+export { addSpectator, joinLobby, leaveLobby, rememberSeatLanguage, SPECTATOR_BASE, type JoinOutcome, type LeaveOutcome, type WatchOutcome } from './seats.ts';
 export { changeWaits, type WaitChange } from './clocks.ts';
 export {
   enqueue,

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
@@ -35,7 +35,7 @@ function bump(tx: Tx, gameId: string) {
 }
 
 /** Seats a user at the end of a lobby's join order, unless the lobby is closed, full (`maxSeats` players) or they sit there already. */
-export function joinLobby(prisma: PrismaClient, gameId: string, user: { readonly userId: string; readonly userName: string }, maxSeats: number): Promise<JoinOutcome> {
+export function joinLobby(prisma: PrismaClient, gameId: string, user: { readonly userId: string; readonly userName: string; readonly prefs?: Prisma.InputJsonValue }, maxSeats: number): Promise<JoinOutcome> {
   return withGameLocked<JoinOutcome>(prisma, gameId, async (tx, status) => {
     if (status !== 'lobby') return { ok: false, reason: 'closed', status };
     const seats = await tx.seat.findMany({ where: { gameId }, select: { userId: true, role: true, index: true } });
@@ -43,7 +43,7 @@ export function joinLobby(prisma: PrismaClient, gameId: string, user: { readonly
     const players = seats.filter((s) => s.role === 'player');
     if (players.length >= maxSeats) return { ok: false, reason: 'full' };
     const index = Math.max(-1, ...players.map((s) => s.index)) + 1;
-    await tx.seat.create({ data: { gameId, index, userId: user.userId, userName: user.userName } });
+    await tx.seat.create({ data: { gameId, index, userId: user.userId, userName: user.userName, ...(user.prefs ? { prefs: user.prefs } : {}) } });
     await bump(tx, gameId);
     return { ok: true };
   }, { ok: false, reason: 'notFound' });
@@ -70,4 +70,19 @@ export function addSpectator(prisma: PrismaClient, gameId: string, user: { reado
     await tx.seat.create({ data: { gameId, index, userId: user.userId, userName: user.userName, role: 'spectator' } });
     return { ok: true, already: false };
   }, { ok: false, reason: 'notFound' });
+}
+
+/**
+ * Records the language a seated player's client uses, the first time it is known: one JSON key merged into
+ * the seat's prefs in one statement (nothing else of the prefs is read or rewritten). False when the seat
+ * already had a language, so a choice made with `/prefs language` is never overwritten.
+ */
+export async function rememberSeatLanguage(prisma: PrismaClient, gameId: string, userId: string, language: string): Promise<boolean> {
+  const changed = await prisma.$executeRawUnsafe(
+    `UPDATE "Seat" SET "prefs" = "prefs" || jsonb_build_object('language', $3::text) WHERE "gameId" = $1 AND "userId" = $2 AND ("prefs"->>'language') IS NULL`,
+    gameId,
+    userId,
+    language,
+  );
+  return changed > 0;
 }

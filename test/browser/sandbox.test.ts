@@ -163,11 +163,23 @@ describe.skipIf(!existsSync(CHROMIUM))('sandbox page in Chromium', () => {
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
       await typeLine(page, '/help');
       await expect.poll(() => page.locator('.msg.ephemeral .content').last().textContent()).toMatch(/Turnkeeper dirige juegos de mesa/);
+      // Discord shows command descriptions in the client's language (description_localizations).
+      await page.click('#input');
+      await page.fill('#input', '');
+      await page.keyboard.type('/pref');
+      await expect.poll(() => page.locator('.sug .desc').allTextContents()).toContain('Cómo y cuándo te avisa el bot');
+      await page.keyboard.press('Escape');
+      await page.fill('#input', '');
       await page.selectOption('#user-switch', 'alice');
       await expect.poll(() => page.locator('#lang').inputValue()).toBe('en');
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
       await typeLine(page, '/help');
       await expect.poll(() => page.locator('.msg.ephemeral .content').last().textContent()).toMatch(/Turnkeeper runs tabletop games/);
+      await page.click('#input');
+      await page.keyboard.type('/pref');
+      await expect.poll(() => page.locator('.sug .desc').allTextContents()).toContain('How and when the bot reminds you');
+      await page.keyboard.press('Escape');
+      await page.fill('#input', '');
       await page.selectOption('#user-switch', 'bob');
       await expect.poll(() => page.locator('#lang').inputValue()).toBe('es');
       expect(errors).toEqual([]);

@@ -338,6 +338,42 @@ describe.each(backends)('app on %s', (kind) => {
     expect(rows.filter((r) => r.sentRef !== 'superseded').every((r) => r.sentRef === `m-${r.id}`)).toBe(true);
   });
 
+  it('Player experience §DMs in the reader\'s language: GIVEN a game in English, a player who joined from a Spanish client and one seated by the host WHEN secrets go out by DM THEN each DM is in its reader\'s language, and a seated player\'s language is learnt the first time they act', async () => {
+    const host: AppActor = { ...ana, locale: 'en-US' };
+    const lobby = unwrap(await app.newGame({ guildId: 'g', channelId: 'c', threadId: `t-lang-${kind}`, host, players: [host, bo], gameType: 'tally', options: { target: 30 }, seed: 42 }));
+    unwrap(await app.join(lobby.gameId, { ...cy, locale: 'es-ES' }));
+    unwrap(await app.start(lobby.gameId, host));
+    const dms = await listOutbox(db.prisma, { gameId: lobby.gameId, kind: 'dm' });
+    expect(dms.map((r) => [(r.target as { userId: string }).userId, (r.payload as { locale: string }).locale]).sort()).toEqual([['u-ana', 'en'], ['u-bo', 'en-US'], ['u-cy', 'es']]);
+    unwrap(await app.play(lobby.gameId, host, { type: 'pass', args: {} }, 'lang1'));
+    unwrap(await app.play(lobby.gameId, { ...bo, locale: 'es-419' }, { type: 'pass', args: {} }, 'lang2'));
+    unwrap(await app.play(lobby.gameId, { ...cy, locale: 'fr' }, { type: 'pass', args: {} }, 'lang3'));
+    const seats = await db.prisma.seat.findMany({ where: { gameId: lobby.gameId }, orderBy: { index: 'asc' } });
+    expect(seats.map((x) => (x.prefs as { language?: string }).language ?? null)).toEqual(['en', 'es', 'es']);
+    unwrap(await app.play(lobby.gameId, host, { type: 'challenge', args: {} }, 'lang4'));
+    const challenge = (await listOutbox(db.prisma, { gameId: lobby.gameId, kind: 'dm' })).at(-1)!;
+    expect(challenge.target).toMatchObject({ userId: 'u-bo' });
+    expect(challenge.payload).toMatchObject({ locale: 'es', events: [{ code: 'tally.challenged' }] });
+  });
+
+  it('Secrets §a seed is a secret: GIVEN a game created without a seed WHEN it starts THEN its genesis mixes 128 random bits into the seed and the game replays and verifies from them; an explicit seed stays as given', async () => {
+    const random = unwrap(await app.newGame({ guildId: 'g', channelId: 'c', threadId: `t-entropy-${kind}`, host: ana, gameType: 'tally', options: { target: 30 } }));
+    unwrap(await app.join(random.gameId, bo));
+    unwrap(await app.start(random.gameId, ana));
+    unwrap(await app.play(random.gameId, ana, { type: 'roll', args: {} }, 'ent1'));
+    const row = await db.prisma.game.findUniqueOrThrow({ where: { id: random.gameId } });
+    const entropy = row.entropy as number[];
+    expect(entropy).toHaveLength(4);
+    expect((row.genesis as { entropy?: number[] }).entropy).toEqual(entropy);
+    const explicit = await twoPlayerGame();
+    const plain = await db.prisma.game.findUniqueOrThrow({ where: { id: explicit } });
+    expect(plain.entropy).toBeNull();
+    expect(plain.genesis).not.toHaveProperty('entropy');
+    const file = unwrap(await app.exportGame(random.gameId));
+    expect(file.genesis.entropy).toEqual(entropy);
+    expect(unwrap(await app.verify(file))).toMatchObject({ ok: true });
+  });
+
   it('GIVEN a DM the user refuses (Discord 50007) WHEN dispatched THEN the DM fails and one public notice replaces it', async () => {
     const id = await twoPlayerGame();
     await db.prisma.outbox.updateMany({ where: { status: 'pending' }, data: { status: 'sent' } });

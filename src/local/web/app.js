@@ -293,6 +293,16 @@ function tokenize(line) {
   return tokens.filter((tk) => tk.raw !== '');
 }
 const isSub = (o) => o.type === 1 || o.type === 2;
+/** A command's or option's description as the user's Discord client shows it: their language's, if given. */
+function describe(d) {
+  const loc = d.description_localizations || {};
+  return (S.lang === 'es' ? loc['es-ES'] || loc['es-419'] : loc['en-US'] || loc['en-GB']) || d.description;
+}
+/** A choice's name in the user's language (name_localizations), as Discord shows it. */
+function choiceName(c) {
+  const loc = c.name_localizations || {};
+  return (S.lang === 'es' ? loc['es-ES'] || loc['es-419'] : loc['en-US'] || loc['en-GB']) || c.name;
+}
 function context(line) {
   if (!line.startsWith('/')) return null;
   const openQuote = (line.match(/"/g) || []).length % 2 === 1;
@@ -303,7 +313,7 @@ function context(line) {
   const commands = S.snap.commands.filter((c) => (c.type || 1) === 1);
   if (tokens.length === 0) {
     const q = (partial?.value || '').slice(1).toLowerCase();
-    return { start, items: commands.filter((c) => c.name.startsWith(q)).map((c) => ({ name: `/${c.name}`, insert: `/${c.name} `, desc: c.description })) };
+    return { start, items: commands.filter((c) => c.name.startsWith(q)).map((c) => ({ name: `/${c.name}`, insert: `/${c.name} `, desc: describe(c) })) };
   }
   const command = commands.find((c) => `/${c.name}` === tokens[0].value);
   if (!command) return { start, items: [] };
@@ -314,7 +324,7 @@ function context(line) {
     const sub = next && !next.key && defs.find((d) => isSub(d) && d.name === next.value);
     if (!sub) {
       const q = (partial && !partial.key ? partial.value : '').toLowerCase();
-      return { start, items: defs.filter((d) => isSub(d) && d.name.startsWith(q)).map((d) => ({ name: d.name, insert: `${d.name} `, desc: d.description })) };
+      return { start, items: defs.filter((d) => isSub(d) && d.name.startsWith(q)).map((d) => ({ name: d.name, insert: `${d.name} `, desc: describe(d) })) };
     }
     defs = sub.options || [];
     i += 1;
@@ -326,18 +336,18 @@ function context(line) {
     const q = partial.value.toLowerCase();
     const quote = (v) => (/\s/.test(String(v)) ? `"${v}"` : String(v));
     const value = (name, v, desc) => ({ name, insert: `${def.name}:${quote(v)} `, desc });
-    if (def.choices?.length) return { start, items: def.choices.filter((c) => c.name.toLowerCase().includes(q) || String(c.value).toLowerCase().startsWith(q)).map((c) => value(c.name, c.value, String(c.value))) };
+    if (def.choices?.length) return { start, items: def.choices.filter((c) => c.name.toLowerCase().includes(q) || String(c.value).toLowerCase().startsWith(q)).map((c) => value(choiceName(c), c.value, String(c.value))) };
     if (def.autocomplete) return { start, remote: true, def, items: [] };
     if (def.type === 6 || def.type === 9) return { start, items: S.snap.users.filter((u) => u.name.startsWith(q.replace(/^@/, ''))).map((u) => value(`@${u.name}`, `@${u.name}`, '')) };
     if (def.type === 5) return { start, items: ['true', 'false'].filter((v) => v.startsWith(q)).map((v) => value(v, v, '')) };
     if (def.type === 7) return { start, items: allChannels().filter((c) => c.name.startsWith(q.replace(/^#/, ''))).map((c) => value(`#${c.name}`, `#${c.name}`, '')) };
-    return { start, items: [{ name: `${def.name}:`, insert: null, desc: def.description, required: def.required }] };
+    return { start, items: [{ name: `${def.name}:`, insert: null, desc: describe(def), required: def.required }] };
   }
   const q = (partial?.value || '').toLowerCase();
   const items = defs
     .filter((d) => !used.has(d.name) && d.name.startsWith(q))
     .sort((a, b) => Number(!!b.required) - Number(!!a.required))
-    .map((d) => ({ name: `${d.name}:`, insert: `${d.name}:`, desc: d.description, required: d.required }));
+    .map((d) => ({ name: `${d.name}:`, insert: `${d.name}:`, desc: describe(d), required: d.required }));
   return { start, items };
 }
 let acTimer = 0;
