@@ -54,13 +54,14 @@ export function lfChoices(
   types: ReadonlySet<string> | null,
   typed: string,
   naming: Naming,
+  max: number = MAX_CHOICES,
 ): { name: string; value: string }[] {
   const needle = typed.trim().toLowerCase();
   return rankedLegal(legal)
     .filter((i) => types === null || types.has((legal.commands[i] as GameCommand).type))
     .map((i) => ({ name: legalLabel(lang, 'lifeform', legal.commands[i] as GameCommand, legal.labels?.[i], naming).slice(0, 100), value: `${legal.seq}.${i}` }))
     .filter((c) => c.name.toLowerCase().includes(needle))
-    .slice(0, MAX_CHOICES);
+    .slice(0, max);
 }
 
 /**
@@ -76,14 +77,21 @@ export const command: CommandModule = {
     const here = await lifeformHere(ctx);
     if (!here.ok) return here;
     const raw = ctx.interaction.options.getString('action', true);
-    const match = /^(\d{1,9})\.(\d{1,4})$/.exec(raw);
-    if (!match) return reject('core.play.pickFromList');
     const types = typesOf(ctx.interaction.options.getSubcommand(true));
-    if (types) {
-      const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
-      const chosen = legal.ok && legal.value.seq === Number(match[1]) ? legal.value.commands[Number(match[2])] : undefined;
-      if (chosen && !types.has(chosen.type)) return reject('lf.nothing');
+    const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
+    if (!legal.ok) return legal;
+    let match = /^(\d{1,9})\.(\d{1,4})$/.exec(raw);
+    if (!match) {
+      // A label typed by hand (or by a transcript): it must name exactly one legal action of the group.
+      const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: ctx.services.catalog.packText(here.value.gameType, here.value.packId) };
+      const wanted = raw.trim().toLowerCase();
+      const found = lfChoices(ctx.lang, legal.value, types, '', naming, Number.MAX_SAFE_INTEGER).filter((c) => c.name.toLowerCase() === wanted);
+      if (found.length !== 1) return reject('core.play.pickFromList');
+      match = /^(\d{1,9})\.(\d{1,4})$/.exec(found[0]?.value ?? '');
+      if (!match) return reject('core.play.pickFromList');
     }
+    const chosen = legal.value.seq === Number(match[1]) ? legal.value.commands[Number(match[2])] : undefined;
+    if (types && chosen && !types.has(chosen.type)) return reject('lf.nothing');
     const r = await ctx.services.app.playLegal(here.value.gameId, ctx.actor, { seq: Number(match[1]), index: Number(match[2]) }, ctx.interaction.id);
     if (!r.ok) return r;
     return ok(await ctx.services.presentResult(r.value));

@@ -82,7 +82,7 @@ function codeOf(command: GameCommand): string {
     case 'control':
       return typeof a.role === 'string' ? 'lf.label.control.role' : 'lf.label.control.character';
     case 'act':
-      return typeof a.to !== 'undefined' ? 'lf.label.act.move' : typeof a.chamber === 'string' ? 'lf.label.act.chamber' : typeof a.image === 'number' ? 'lf.label.act.image' : 'lf.label.act.plain';
+      return typeof a.to !== 'undefined' ? (typeof a.who === 'string' ? 'lf.label.act.moveWho' : 'lf.label.act.move') : typeof a.chamber === 'string' ? 'lf.label.act.chamber' : typeof a.image === 'number' ? 'lf.label.act.image' : 'lf.label.act.plain';
     case 'step':
       return typeof a.image === 'number' ? 'lf.label.step.image' : 'lf.label.step.character';
     case 'laser':
