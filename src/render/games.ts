@@ -5,6 +5,8 @@
 import { hasText, pickLanguage, t } from '../discord/i18n.ts';
 import { adventureText, register as registerAdventure } from '../games/adventure/render.ts';
 import { register as registerComanauts } from '../games/comanauts/render.ts';
+import type { LifeformPack } from '../games/lifeform/content.ts';
+import { register as registerLifeform } from '../games/lifeform/render.ts';
 import type { PackLookup } from './wiring.ts';
 
 export function registerRenderers(packs: PackLookup): void {
@@ -14,4 +16,8 @@ export function registerRenderers(packs: PackLookup): void {
     if (!pack) return undefined;
     return adventureText(pack.data as Parameters<typeof adventureText>[0], (code, lang, params) => t(pickLanguage(lang), code, params));
   });
+  registerLifeform(
+    (packId) => packs('lifeform', packId)?.data as LifeformPack | undefined,
+    (code, lang, params) => (hasText(code) ? t(pickLanguage(lang), code, params) : undefined),
+  );
 }
