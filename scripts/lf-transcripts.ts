@@ -6,7 +6,7 @@
  *
  *   npx tsx scripts/lf-transcripts.ts <scenario> [--from=<seed>] [--to=<seed>] [--events]
  *
- * Scenarios: first-round, whole-game.
+ * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game.
  */
 import { applyCommand, createRng, genesisSnapshot, seedRng, type GameCommand, type GameEvent, type Genesis, type Snapshot } from '../src/core/index.ts';
 import { loadCatalog } from '../src/cli/compose.ts';
@@ -36,8 +36,8 @@ interface Step {
 /** Turn actions are favoured over passing and giving up, so games move on. */
 const WEIGHTS: Readonly<Record<string, number>> = { pass: 1, yield: 1, stop: 3, launch: 30, play: 20, act: 20, step: 10 };
 
-function pick(legal: readonly GameCommand[], roll: (n: number) => number): GameCommand {
-  const w = legal.map((c) => WEIGHTS[c.type] ?? 10);
+function pick(legal: readonly GameCommand[], roll: (n: number) => number, weights: Readonly<Record<string, number>>): GameCommand {
+  const w = legal.map((c) => weights[c.type] ?? 10);
   let r = roll(w.reduce((a, b) => a + b, 0));
   for (let i = 0; i < legal.length; i++) {
     r -= w[i] as number;
@@ -46,7 +46,7 @@ function pick(legal: readonly GameCommand[], roll: (n: number) => number): GameC
   return legal[legal.length - 1] as GameCommand;
 }
 
-function play(seed: number, players: number, maxSteps: number, stop: (steps: readonly Step[]) => boolean): Step[] | null {
+function play(seed: number, players: number, maxSteps: number, stop: (steps: readonly Step[]) => boolean, weights: Readonly<Record<string, number>>): Step[] | null {
   const genesis: Genesis = { gameType: 'lifeform', rulesVersion: lifeformGame.rulesVersion, options: lifeformGame.optionsSchema.parse({}), seats: NAMES.slice(0, players).map((name, index) => ({ index, name })), seed };
   let snap: Snapshot<LifeformState> = genesisSnapshot(lifeformGame, genesis, pack);
   const chance = createRng(seedRng(seed * 31 + 7));
@@ -56,7 +56,7 @@ function play(seed: number, players: number, maxSteps: number, stop: (steps: rea
     const seat = lifeformGame.awaiting(snap.state).seats[0] as number;
     const all = lifeformGame.legalCommands(snap.state, seat);
     if (all.length === 0) return null;
-    const command = pick(all, (n) => chance.int(0, n - 1));
+    const command = pick(all, (n) => chance.int(0, n - 1), weights);
     const r = applyCommand(lifeformGame, snap, command, { seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
     if (!r.ok) return null;
     steps.push({ seat, command, events: r.value.events, before: snap.state, after: r.value.snapshot.state, seq: i, index: all.indexOf(command) });
@@ -83,12 +83,19 @@ interface Scenario {
   readonly players: number;
   readonly max: number;
   readonly stop: (steps: readonly Step[]) => boolean;
+  /** Weights of command types for this scenario, over WEIGHTS. */
+  readonly weights?: Readonly<Record<string, number>>;
 }
+
+const has = (step: Step, code: string): boolean => step.events.some((e) => e.code === code);
 
 const last = (steps: readonly Step[]): Step => steps[steps.length - 1] as Step;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'first-round': { players: 2, max: 400, stop: (s) => last(s).after.round >= 2 && last(s).before.round < 2 },
+  ghost: { players: 2, max: 400, stop: (s) => has(last(s), 'lifeform.meet.ghost') },
+  'noisy-kill': { players: 3, max: 1500, stop: (s) => has(last(s), 'lifeform.panic.moved') && s.some((x) => has(x, 'lifeform.kill.noisy')), weights: { noReaction: 40, noise: 20 } },
+  'cancelled-reaction': { players: 3, max: 1500, stop: (s) => has(last(s), 'lifeform.reaction.cancelled'), weights: { react: 60, counter: 60 } },
   'whole-game': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing' },
 };
 
@@ -98,7 +105,7 @@ const scenario = SCENARIOS[name];
 if (!scenario) throw new Error(`unknown scenario ${name}: ${Object.keys(SCENARIOS).join(', ')}`);
 let best: { seed: number; steps: Step[] } | null = null;
 for (let seed = flag('from', 1); seed <= flag('to', 40); seed++) {
-  const steps = play(seed, scenario.players, scenario.max, scenario.stop);
+  const steps = play(seed, scenario.players, scenario.max, scenario.stop, { ...WEIGHTS, ...(scenario.weights ?? {}) });
   if (steps && (!best || steps.length < best.steps.length)) best = { seed, steps };
 }
 if (!best) {
