@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applyCommand, createRng, genesisSnapshot, hashSnapshot, seedRng, type GameModule, type Genesis, type LogEntry, type Snapshot } from '../src/core/index.ts';
+import { comaWardGame, type CwState } from '../src/games/comaward/index.ts';
 import { tallyGame, type TallyState } from '../test/support/tally-game.ts';
 
 type AnyModule = GameModule<any, any, any>;
@@ -11,6 +12,16 @@ type AnyModule = GameModule<any, any, any>;
 export const benchTally: GameModule<TallyState, { target: number }> = {
   ...tallyGame,
   optionsSchema: z.object({ target: z.number().int().min(5).default(1_000_000) }),
+};
+
+/**
+ * Coma Ward for random play: trade offers are left out of the legal list, since the rules list some that
+ * they then refuse (an offer that would take the receiver over the carry limit), which a random player
+ * would hit. Same rules and id otherwise.
+ */
+export const benchComaWard: GameModule<CwState> = {
+  ...comaWardGame,
+  legalCommands: (state, seat) => comaWardGame.legalCommands(state, seat).filter((c) => c.type !== 'trade'),
 };
 
 export interface PlayedGame {

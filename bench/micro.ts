@@ -5,7 +5,7 @@ import { loadPackDir } from '../src/content/load-dir.ts';
 import { validatePack } from '../src/content/schema.ts';
 import { gameModules } from '../src/games/index.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
-import { benchTally, playRandom } from './games.ts';
+import { benchComaWard, benchTally, playRandom } from './games.ts';
 import { renderCases } from './render.ts';
 import { summarize, type BenchRow } from './stats.ts';
 
@@ -27,7 +27,7 @@ async function subjects(): Promise<Subject[]> {
     { id: 'tally', module: benchTally, pack: undefined, seats: 4 },
     { id: 'adventure', module: gameModules.adventure!, pack: catalog.packs('adventure')?.data, seats: 4 },
     { id: 'comanauts', module: gameModules.comanauts!, pack: catalog.packs('comanauts')?.data, seats: 4 },
-    { id: 'comaward', module: gameModules.comaward!, pack: catalog.packs('comaward')?.data ?? (await comaWardTestPack()), seats: 4 },
+    { id: 'comaward', module: benchComaWard, pack: catalog.packs('comaward')?.data ?? (await comaWardTestPack()), seats: 4 },
   ];
 }
 

@@ -7,7 +7,7 @@ import { loadCatalog } from '../src/cli/compose.ts';
 import { gameModules } from '../src/games/index.ts';
 import { renderSheets, renderTable, startRenderHost, type RenderThread } from '../src/render/host.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
-import { benchTally, playRandom } from './games.ts';
+import { benchComaWard, benchTally, playRandom } from './games.ts';
 import { round, single, summarize, type BenchRow } from './stats.ts';
 
 /*
@@ -45,6 +45,9 @@ function watchLoop(): { stop(): void; row(name: string, notes: string): BenchRow
   };
 }
 
+/** Seat names as the bot adds them to a picture's view (services `pictureView`); games that name seats themselves ignore them. */
+const withSeatNames = (view: unknown): unknown => ({ seatNames: ['Alice', 'Bob', 'Carmen', 'Dario'], ...(view as object) });
+
 /** One mode's rows, measured in this process. */
 async function measure(mode: RenderThread, quick: boolean): Promise<BenchRow[]> {
   const catalog = await loadCatalog({ ...gameModules, tally: benchTally });
@@ -53,7 +56,8 @@ async function measure(mode: RenderThread, quick: boolean): Promise<BenchRow[]> 
     { id: 'tally', module: benchTally, pack: undefined as unknown },
     { id: 'adventure', module: gameModules.adventure!, pack: catalog.packs('adventure')?.data },
     { id: 'comanauts', module: gameModules.comanauts!, pack: catalog.packs('comanauts')?.data },
-  ].map((s) => ({ ...s, view: s.module.publicView(playRandom(s.module, s.pack, 4, 60, 7).snapshot.state) }));
+    { id: 'comaward', module: benchComaWard, pack: catalog.packs('comaward')?.data },
+  ].map((s) => ({ ...s, view: withSeatNames(s.module.publicView(playRandom(s.module, s.pack, 4, 60, 7).snapshot.state)) }));
   const suffix = mode === 'worker' ? '' : ', inline';
   const rows: BenchRow[] = [];
   const idle = watchLoop();

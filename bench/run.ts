@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { absenceCases } from './absence.ts';
+import { handoffCases } from './handoff.ts';
 import { latencyCases } from './latency.ts';
 import { microCases } from './micro.ts';
 import { reconcileCases } from './reconcile.ts';
@@ -18,6 +19,7 @@ const cases: Record<string, (quick: boolean) => Promise<BenchRow[]>> = {
   throughput: throughputCases,
   reconcile: reconcileCases,
   absence: absenceCases,
+  handoff: handoffCases,
 };
 
 const rows: BenchRow[] = [];

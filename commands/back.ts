@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { ok, reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 
 /** `/back`: ends an absence early; reminders and deadlines count you in again. */
 export const command: CommandModule = {

@@ -2,7 +2,7 @@ import { SlashCommandBuilder, type SlashCommandStringOption, type SlashCommandSu
 import type { GameStatusView } from '../src/app/index.ts';
 import { ok, reject, type GameCommand, type Rejection, type Result } from '../src/core/index.ts';
 import type { AutocompleteContext, CommandContext, CommandModule } from '../src/discord/command.ts';
-import { described, discordLocalizations, t } from '../src/discord/i18n.ts';
+import { described, discordLocalizations, t } from '../src/i18n/index.ts';
 import { humanParams } from '../src/discord/present.ts';
 import { attributeColours, textKeys as K } from '../src/games/comanauts/index.ts';
 
@@ -91,8 +91,8 @@ async function comanautsHere(ctx: CommandContext | AutocompleteContext): Promise
 }
 
 /** Text in the reader's language with `…Key` params named from the game's pack and seats named (the router fits it to a choice name). */
-function labeller(ctx: CommandContext | AutocompleteContext, game: GameStatusView): (code: string, params: Record<string, string | number | boolean>) => string {
-  const packText = ctx.services.catalog.packText(game.gameType, game.packId);
+async function labeller(ctx: CommandContext | AutocompleteContext, game: GameStatusView): Promise<(code: string, params: Record<string, string | number | boolean>) => string> {
+  const packText = await ctx.services.catalog.packText(game);
   const names = game.seats.map((s) => s.userName);
   return (code, params) => t(ctx.lang, code, humanParams(params, names, [], packText ? { packText, lang: ctx.lang } : undefined));
 }
@@ -118,7 +118,7 @@ async function toCommand(ctx: CommandContext, here: Here): Promise<Result<GameCo
       return ok({ type: 'focus', args: { spend: [o.getString('spend', true), o.getString('spend2', true)], take: o.getString('take', true) } });
     case 'move': {
       const spot = o.getInteger('spot');
-      return ok({ type: 'move', args: { colour: colour(), to: spaceId(ctx, here, o.getString('to', true)), ...(spot === null ? {} : { spot: spot - 1 }) } });
+      return ok({ type: 'move', args: { colour: colour(), to: await spaceId(ctx, here, o.getString('to', true)), ...(spot === null ? {} : { spot: spot - 1 }) } });
     }
     case 'reserve':
       return ok({ type: 'reserve', args: { colour: colour() } });
@@ -172,9 +172,9 @@ async function toCommand(ctx: CommandContext, here: Here): Promise<Result<GameCo
 }
 
 /** A space typed by id or by its name in the reader's language. */
-function spaceId(ctx: CommandContext, here: Here, typed: string): string {
+async function spaceId(ctx: CommandContext, here: Here, typed: string): Promise<string> {
   if (here.spaces.includes(typed)) return typed;
-  const packText = ctx.services.catalog.packText('comanauts', here.game.packId);
+  const packText = await ctx.services.catalog.packText(here.game);
   const wanted = typed.trim().toLowerCase();
   return here.spaces.find((id) => packText?.(K.space(here.page, id), ctx.lang)?.toLowerCase() === wanted) ?? typed;
 }
@@ -185,7 +185,7 @@ async function choicesFor(ctx: AutocompleteContext, here: Here): Promise<Choice[
   const o = ctx.interaction.options;
   const name = o.getSubcommand(true);
   const focused = o.getFocused(true).name;
-  const label = labeller(ctx, here.game);
+  const label = await labeller(ctx, here.game);
   if (name === 'answer') {
     const prompts = await ctx.services.app.prompts(here.game.gameId);
     const seat = here.game.seats.find((s) => s.userId === ctx.actor.userId)?.seat;

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import { adventureHere, optionAutocomplete, playIn } from './lib/adventure.ts';
 
 /** The pack schema allows at most five options in one entry choice. */

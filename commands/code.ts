@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import { LOCATION_MAX, LOCATION_MIN, locationAutocomplete, playAdventure } from './lib/adventure.ts';
 
 /** Codes are one to five digits; leading zeros count, so the value travels as text. */

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import { cardListAutocomplete, LOCATION_MAX, LOCATION_MIN, locationAutocomplete, parseCards, playAdventure } from './lib/adventure.ts';
 
 /** Room for three two-digit numbers and their separators. */

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { ok, ownValue, reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 
 /** `/endturn`: hand the turn on, in any game whose rules have an `endTurn` command (Adventure Games, Rules §Game Overview). */
 export const command: CommandModule = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '../src/discord/i18n.ts';
+import { t } from '../src/i18n/index.ts';
 import { exportFile } from './game.ts';
 
 describe('/game export', () => {

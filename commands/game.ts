@@ -5,7 +5,7 @@ import type { CommandContext, CommandModule, CommandResult } from '../src/discor
 import { encodeCustomId } from '../src/discord/custom-id.ts';
 import { fitLabel } from '../src/discord/fit.ts';
 import { ATTACHMENT_BYTES_MAX, CHANNEL_NAME_MAX } from '../src/discord/limits.ts';
-import { described, pickLanguage, t, type Language } from '../src/discord/i18n.ts';
+import { described, pickLanguage, t, type Language } from '../src/i18n/index.ts';
 import { parseGameOptions } from '../src/discord/game-options.ts';
 import { displayName } from '../src/discord/text.ts';
 import { jsonFile } from '../src/discord/services.ts';
@@ -304,6 +304,6 @@ async function actAutocomplete(ctx: AutocompleteContext): Promise<readonly { nam
   const seat = (ctx.interaction.options.getInteger('seat') ?? 0) - 1;
   const legal = await ctx.services.app.legalForSeat(here.value.gameId, seat);
   if (!legal.ok) return [];
-  const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: ctx.services.catalog.packText(here.value.gameType, here.value.packId) };
+  const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: await ctx.services.catalog.packText(here.value) };
   return legalChoices(ctx.lang, here.value.gameType, legal.value, String(ctx.interaction.options.getFocused() ?? ''), naming);
 }

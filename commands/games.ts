@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { MemberGame } from '../src/app/index.ts';
 import { ok } from '../src/core/index.ts';
 import type { CommandModule, CommandContext } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 
 /** Discord refuses message content past 2,000 characters; the list stops short of it with a count of the rest. @see https://discord.com/developers/docs/resources/message#create-message */
 const BUDGET = 1_900;

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import { adventureHere, CARD_MAX, CARD_MIN, cardAutocomplete, characterAutocomplete, playIn, seatOfUser } from './lib/adventure.ts';
 
 /** Rules §Game Setup: at most four characters sit at the table. */

@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { GameStatusView } from '../src/app/index.ts';
 import { ok } from '../src/core/index.ts';
 import type { CommandContext, CommandModule } from '../src/discord/command.ts';
-import { described, hasText } from '../src/discord/i18n.ts';
+import { described, hasText } from '../src/i18n/index.ts';
 import { legalChoices } from '../src/discord/present.ts';
 
 /** Moves listed by name under "You can now"; the rest are counted, with how to narrow them in /play. */
@@ -24,7 +24,7 @@ async function inGame(ctx: CommandContext, game: GameStatusView): Promise<string
     lines.push(ctx.t('overview.help.notSeated'));
   } else if (game.status === 'playing') {
     const legal = await ctx.services.app.legal(game.gameId, ctx.actor.userId);
-    const naming = { seatNames: game.seats.map((s) => s.userName), packText: ctx.services.catalog.packText(game.gameType, game.packId) };
+    const naming = { seatNames: game.seats.map((s) => s.userName), packText: await ctx.services.catalog.packText(game) };
     const choices = legal.ok ? legalChoices(ctx.lang, game.gameType, legal.value, '', naming) : [];
     const total = legal.ok ? legal.value.commands.length : 0;
     if (choices.length === 0) lines.push(ctx.t('overview.help.nothingNow'));

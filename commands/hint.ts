@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { ok, reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import type { AdventureView } from '../src/games/adventure/index.ts';
 import { adventureHere, CARD_MAX, CARD_MIN, cardAutocomplete, LOCATION_MAX, LOCATION_MIN, locationAutocomplete, packTextOf } from './lib/adventure.ts';
 
@@ -26,7 +26,7 @@ export const command: CommandModule = {
     const args = { ...(card !== null ? { card } : { location: location as number }), ...(dm ? { dm } : {}) };
     const r = await ctx.services.app.play(game.gameId, ctx.actor, { type: 'hint', args }, ctx.interaction.id);
     if (!r.ok) return r;
-    const text = packTextOf(ctx.services, game, ctx.lang);
+    const text = await packTextOf(ctx.services, game, ctx.lang);
     const after = await ctx.services.app.status(game.gameId);
     const hints = after.ok ? ((after.value.publicView as unknown as AdventureView | null)?.hints ?? 0) : 0;
     if (dm) return ok({ visibility: 'ephemeral', content: ctx.t('adventure.commands.hint.sentByDm', { count: hints }) });

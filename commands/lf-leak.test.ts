@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../src/discord/i18n.ts';
+import { LANGUAGES } from '../src/i18n/index.ts';
 import { formatEvents, lineText } from '../src/discord/present.ts';
 import { lifeformGame, packText, type LifeformPack, type LifeformState } from '../src/games/lifeform/index.ts';
 import { loadValleyForge } from '../src/games/lifeform/fixture.test-helper.ts';

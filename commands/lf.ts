@@ -1,9 +1,9 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { ok, reject } from '../src/core/index.ts';
 import type { AutocompleteContext, CommandContext, CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import type { CommandLabel, GameCommand } from '../src/core/index.ts';
-import type { Language } from '../src/discord/i18n.ts';
+import type { Language } from '../src/i18n/index.ts';
 import { legalLabel, MAX_CHOICES, rankedLegal, type Naming } from '../src/discord/present.ts';
 
 type Sub = SlashCommandSubcommandBuilder;
@@ -83,7 +83,7 @@ export const command: CommandModule = {
     let match = /^(\d{1,9})\.(\d{1,4})$/.exec(raw);
     if (!match) {
       // A label typed by hand (or by a transcript): it must name exactly one legal action of the group.
-      const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: ctx.services.catalog.packText(here.value.gameType, here.value.packId) };
+      const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: await ctx.services.catalog.packText(here.value) };
       const wanted = raw.trim().toLowerCase();
       const found = lfChoices(ctx.lang, legal.value, types, '', naming, Number.MAX_SAFE_INTEGER).filter((c) => c.name.toLowerCase() === wanted);
       if (found.length !== 1) return reject('core.play.pickFromList');
@@ -103,7 +103,7 @@ export const command: CommandModule = {
     const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
     if (!legal.ok) return [];
     const types = typesOf(ctx.interaction.options.getSubcommand(true));
-    const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: ctx.services.catalog.packText(here.value.gameType, here.value.packId) };
+    const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: await ctx.services.catalog.packText(here.value) };
     return lfChoices(ctx.lang, legal.value, types, String(ctx.interaction.options.getFocused() ?? ''), naming);
   },
 };

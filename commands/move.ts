@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import { LOCATION_MAX, LOCATION_MIN, locationAutocomplete, playAdventure } from './lib/adventure.ts';
 
 /** `/move location:<n>`: walk your figure to a location of a face-up room (Rules §Move character figure). */

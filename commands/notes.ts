@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { ok, reject } from '../src/core/index.ts';
 import type { CommandContext, CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import { NOTE_MAX, type AdventureView } from '../src/games/adventure/index.ts';
 import { adventureHere } from './lib/adventure.ts';
 

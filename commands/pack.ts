@@ -4,7 +4,7 @@ import { UPLOAD_LIMITS } from '../src/app/packs.ts';
 import { ok, ownValue, reject } from '../src/core/index.ts';
 import type { PackError, PackSourceFile } from '../src/content/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
-import { described, t } from '../src/discord/i18n.ts';
+import { described, t } from '../src/i18n/index.ts';
 
 /** Attachment options of `/pack upload` (Discord allows 25 options; a pack upload is bounded by {@link UPLOAD_LIMITS}). */
 const FILE_OPTIONS = Array.from({ length: UPLOAD_LIMITS.maxFiles }, (_, i) => `file${i + 1}`);

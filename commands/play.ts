@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { ok, reject } from '../src/core/index.ts';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 import { legalChoices } from '../src/discord/present.ts';
 
 /**
@@ -30,7 +30,7 @@ export const command: CommandModule = {
     if (!here.ok) return [];
     const legal = await ctx.services.app.legal(here.value.gameId, ctx.actor.userId);
     if (!legal.ok) return [];
-    const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: ctx.services.catalog.packText(here.value.gameType, here.value.packId) };
+    const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: await ctx.services.catalog.packText(here.value) };
     return legalChoices(ctx.lang, here.value.gameType, legal.value, String(ctx.interaction.options.getFocused() ?? ''), naming);
   },
 };

@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/discord/i18n.ts';
+import { described } from '../src/i18n/index.ts';
 
 /** `/secrets`: your private information, always re-rendered from the game state, visible to you only. */
 export const command: CommandModule = {

@@ -21,7 +21,7 @@ const catalog = await loadCatalog();
 const packRef = catalog.packs('lifeform');
 if (!packRef) throw new Error('no lifeform pack');
 const pack = packRef.data as LifeformPack;
-const packText = catalog.catalog.packText('lifeform', packRef.id);
+const packText = await catalog.catalog.packText({ gameType: 'lifeform', guildId: null, packId: packRef.id, packVersion: packRef.version, packHash: packRef.hash ?? null });
 
 interface Step {
   readonly seat: number;

@@ -1,7 +1,7 @@
 import type { GameStatusView } from '../../src/app/index.ts';
 import { ok, reject, type Json, type Rejection, type Result } from '../../src/core/index.ts';
 import type { AutocompleteContext, CommandContext, CommandResult } from '../../src/discord/command.ts';
-import type { Language } from '../../src/discord/i18n.ts';
+import type { Language } from '../../src/i18n/index.ts';
 import { AUTOCOMPLETE_MAX, cardChoices, locationChoices, type AdventureView } from '../../src/games/adventure/index.ts';
 
 /** Discord's smallest and largest location numbers the pack format allows (three digits, Rules §Explore). */
@@ -31,8 +31,8 @@ export async function adventureHere(services: Services, place: Place): Promise<R
 }
 
 /** The pack text of a key (card, room, character, hint) in the reader's language, if the pack has it. */
-export function packTextOf(services: Services, game: GameStatusView, lang: Language): (key: string) => string | undefined {
-  const text = services.catalog.packText(game.gameType, game.packId);
+export async function packTextOf(services: Services, game: GameStatusView, lang: Language): Promise<(key: string) => string | undefined> {
+  const text = await services.catalog.packText(game);
   return (key) => text?.(key, lang);
 }
 
@@ -92,7 +92,7 @@ function asStrings(choices: readonly { name: string; value: number }[]): Choice[
 export async function locationAutocomplete(ctx: AutocompleteContext): Promise<Choice[]> {
   const table = await tableFor(ctx);
   if (!table) return [];
-  return asStrings(locationChoices(table.view, focused(ctx).value, packTextOf(ctx.services, table.here.game, ctx.lang)));
+  return asStrings(locationChoices(table.view, focused(ctx).value, await packTextOf(ctx.services, table.here.game, ctx.lang)));
 }
 
 /** Cards held by the characters the user plays, with card names in the reader's language. */
@@ -101,7 +101,7 @@ export async function cardAutocomplete(ctx: AutocompleteContext): Promise<Choice
   if (!table) return [];
   const seat = seatOfUser(table.here.game, ctx.actor.userId);
   if (seat === null) return [];
-  return asStrings(cardChoices(table.view, seat, focused(ctx).value, packTextOf(ctx.services, table.here.game, ctx.lang)));
+  return asStrings(cardChoices(table.view, seat, focused(ctx).value, await packTextOf(ctx.services, table.here.game, ctx.lang)));
 }
 
 /**
@@ -118,7 +118,7 @@ export async function cardListAutocomplete(ctx: AutocompleteContext): Promise<Ch
   const last = /[\s,+&;/]$/.test(typed) ? '' : (words.pop() ?? '');
   const before = words.filter((w) => /^\d{2}$/.test(w));
   if (before.length >= COMBINE_CARDS_MAX) return [];
-  const name = packTextOf(ctx.services, table.here.game, ctx.lang);
+  const name = await packTextOf(ctx.services, table.here.game, ctx.lang);
   const prefix = before.join(' ');
   return cardChoices(table.view, seat, last, name)
     .filter((c) => !before.includes(String(c.value)))
@@ -130,7 +130,7 @@ export async function cardListAutocomplete(ctx: AutocompleteContext): Promise<Ch
 export async function characterAutocomplete(ctx: AutocompleteContext): Promise<Choice[]> {
   const table = await tableFor(ctx);
   if (!table) return [];
-  const name = packTextOf(ctx.services, table.here.game, ctx.lang);
+  const name = await packTextOf(ctx.services, table.here.game, ctx.lang);
   const typed = focused(ctx).value.trim();
   return table.view.characters
     .map((c) => ({ name: `${c.index + 1} · ${name(c.nameKey) ?? c.id}`, value: String(c.index + 1) }))
@@ -142,7 +142,7 @@ export async function characterAutocomplete(ctx: AutocompleteContext): Promise<C
 export async function optionAutocomplete(ctx: AutocompleteContext): Promise<Choice[]> {
   const table = await tableFor(ctx);
   if (!table?.view.pending) return [];
-  const name = packTextOf(ctx.services, table.here.game, ctx.lang);
+  const name = await packTextOf(ctx.services, table.here.game, ctx.lang);
   return table.view.pending.options
     .map((o) => ({ name: `${o.index + 1} · ${name(o.labelKey) ?? o.labelKey}`, value: String(o.index + 1) }))
     .slice(0, AUTOCOMPLETE_MAX);

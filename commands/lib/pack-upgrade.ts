@@ -2,7 +2,7 @@ import type { SlashCommandSubcommandGroupBuilder } from '@discordjs/builders';
 import type { GameStatusView } from '../../src/app/index.ts';
 import { ok, ownValue } from '../../src/core/index.ts';
 import type { AutocompleteContext, CommandContext, CommandResult } from '../../src/discord/command.ts';
-import { described, t, type Language } from '../../src/discord/i18n.ts';
+import { described, t, type Language } from '../../src/i18n/index.ts';
 
 /** Characters of the new content's hash the host types to confirm: enough that a changed plan never matches. */
 const CONFIRM_LENGTH = 12;

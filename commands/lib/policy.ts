@@ -1,5 +1,5 @@
 import type { SlashCommandSubcommandBuilder } from '@discordjs/builders';
-import { described } from '../../src/discord/i18n.ts';
+import { described } from '../../src/i18n/index.ts';
 import type { GamePolicy, PolicyInput } from '../../src/scheduler/index.ts';
 
 /** The option getters the policy options are read with (a chat-input interaction's `options`). */

@@ -14,7 +14,7 @@ export async function recapAnswer(ctx: CommandContext, gameId: string): Promise<
   if (!r.ok) return r;
   const view = r.value;
   if (view.steps.length === 0) return ok({ visibility: 'ephemeral', content: ctx.t('overview.recap.nothing') });
-  const packText = ctx.services.catalog.packText(view.gameType, view.packId);
+  const packText = await ctx.services.catalog.packText(view);
   const count = view.steps.length + view.omitted;
   const lines = [ctx.t(view.sinceSeq === null ? 'overview.recap.headingStart' : 'overview.recap.headingSince', { count })];
   if (view.omitted > 0) lines.push(ctx.t('overview.recap.omitted', { count: view.omitted }));

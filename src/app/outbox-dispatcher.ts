@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../core/index.ts';
-import { claimDue, getGame, markDead, markFailed, markRetry, markSentMany, requeueStale, supersedePictures, type Database, type OutboxRow } from '../store/index.ts';
+import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, renewLeases, requeueStale, supersedePictures, type Database, type OutboxRow } from '../store/index.ts';
 import type { AppLogger } from './types.ts';
 
 /** Discord's "Cannot send messages to this user" (DMs closed). @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#json */
@@ -25,7 +25,12 @@ export interface DispatcherOptions {
   readonly lanes?: number;
   /** Attempts before a row is dead. */
   readonly maxAttempts?: number;
-  /** A row left in `sending` longer than this belongs to a crashed worker and is requeued. */
+  /**
+   * Length of a claim's lease: a living dispatcher renews its claims every third of it, so a row whose
+   * lease ran out belongs to a dead one and is taken over (default {@link DEFAULT_LEASE_MS}).
+   */
+  readonly leaseMs?: number;
+  /** The former name of `leaseMs`. */
   readonly staleAfterMs?: number;
   readonly intervalMs?: number;
   readonly workerId?: string;
@@ -54,6 +59,9 @@ function newestPictures(rows: readonly OutboxRow[]): Map<string, string> {
   return newest;
 }
 
+/** A dead dispatcher's rows are taken over within about this long (plus one pass). */
+export const DEFAULT_LEASE_MS = 10_000;
+
 /** 2^attempts seconds, capped at 10 minutes. */
 export function backoffMs(attempts: number): number {
   return Math.min(2 ** attempts * 1000, 600_000);
@@ -61,18 +69,25 @@ export function backoffMs(attempts: number): number {
 
 /**
  * Delivers outbox rows: claim → deliver → mark. A crash after the commit leaves rows pending (delivered on
- * the next tick) or in `sending` (requeued once stale), so nothing committed is lost; rows carry an
- * `idempotencyKey` for Discord's `enforce_nonce`, so a resend after a crash mid-delivery is dropped.
+ * the next tick) or in `sending` under a lease nobody renews (taken over once it runs out), so nothing
+ * committed is lost; a row on a later attempt is looked for in its channel before it is posted again, and
+ * carries an `idempotencyKey` for Discord's `enforce_nonce`, so a resend after a crash mid-delivery is
+ * not posted twice, however late.
  */
 export function createDispatcher(options: DispatcherOptions) {
   const { db, deliver, clock, logger } = options;
   const batch = options.batch ?? 20;
   const lanes = options.lanes ?? 4;
   const maxAttempts = options.maxAttempts ?? 8;
-  const staleAfterMs = options.staleAfterMs ?? 120_000;
+  const leaseMs = options.leaseMs ?? options.staleAfterMs ?? DEFAULT_LEASE_MS;
   const intervalMs = options.intervalMs ?? 1000;
   const workerId = options.workerId ?? randomUUID();
   let timer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  /** A pass is under way in the started loop / a wake arrived during it (the next pass starts at once). */
+  let looping = false;
+  let woken = false;
+  let loop: (() => Promise<void>) | undefined;
   let running: Promise<TickReport> | undefined;
 
   async function refuseDm(row: OutboxRow, error: string): Promise<void> {
@@ -98,7 +113,8 @@ export function createDispatcher(options: DispatcherOptions) {
       result = { ok: false, retry: true, error: e instanceof Error ? e.message : String(e) };
     }
     if (result.ok) {
-      sent.push({ id: row.id, ref: result.ref ?? null });
+      // Recorded at once with the message's id, so only a crash in this very moment leaves a send unrecorded.
+      if (!(await markSent(db.prisma, row.id, result.ref ?? null, workerId).catch(() => false))) sent.push({ id: row.id, ref: result.ref ?? null });
       return 'sent';
     }
     logger?.warn({ outboxId: row.id, kind: row.kind, code: result.code, errorLength: result.error?.length ?? 0, attempts: row.attempts }, 'outbox.deliveryFailed');
@@ -114,16 +130,16 @@ export function createDispatcher(options: DispatcherOptions) {
     return 'dead';
   }
 
-  /** Stale claims only appear after a crash: looked for on the first pass, then every quarter of `staleAfterMs`. */
+  /** Expired leases only appear after a crash: looked for on the first pass, then every quarter of `leaseMs`. */
   let requeuedAt = -Infinity;
   let backlog = false;
 
   async function runTick(): Promise<TickReport> {
     const now = clock();
     let requeued = 0;
-    if (now.getTime() - requeuedAt >= staleAfterMs / 4) {
+    if (now.getTime() - requeuedAt >= leaseMs / 4) {
       requeuedAt = now.getTime();
-      requeued = await requeueStale(db.prisma, new Date(now.getTime() - staleAfterMs));
+      requeued = await requeueStale(db.prisma, new Date(now.getTime() - leaseMs));
     }
     // With a backlog (the last pass claimed a full batch), older pictures of a game waiting behind a newer
     // one are dropped first: Discord allows a bot 50 requests a second, and only the newest table matters.
@@ -155,7 +171,7 @@ export function createDispatcher(options: DispatcherOptions) {
     try {
       await Promise.all(Array.from({ length: Math.min(lanes, groups.length) }, lane));
     } finally {
-      // One statement for the pass: a crash before it resends these rows, which Discord drops by nonce.
+      // Superseded pictures (and any delivered row whose own mark failed) in one statement for the pass.
       await markSentMany(db.prisma, sent, workerId);
     }
     return report;
@@ -174,9 +190,9 @@ export function createDispatcher(options: DispatcherOptions) {
   return {
     workerId,
     /**
-     * One pass: requeue stale claims (now and then), claim due rows, deliver them (up to `lanes` targets,
-     * a thread or a user, side by side, each target's rows in order), then mark the delivered ones sent in
-     * one statement. A table picture superseded by a newer one of the same game in the same pass is marked
+     * One pass: requeue rows whose lease expired (now and then), claim due rows, deliver them (up to
+     * `lanes` targets, a thread or a user, side by side, each target's rows in order), marking each sent
+     * with its message id as soon as it is delivered. A table picture superseded by a newer one of the same game in the same pass is marked
      * sent without drawing it. Never overlaps itself.
      */
     tick,
@@ -188,8 +204,14 @@ export function createDispatcher(options: DispatcherOptions) {
      */
     start(): void {
       if (timer) return;
-      const loop = async () => {
+      heartbeat = setInterval(() => {
+        renewLeases(db.prisma, workerId, clock()).catch((e: unknown) => logger?.warn({ err: e }, 'outbox.leaseNotRenewed'));
+      }, Math.max(10, Math.floor(leaseMs / 3)));
+      heartbeat.unref?.();
+      const pass = async (): Promise<void> => {
         let full = false;
+        looping = true;
+        woken = false;
         try {
           const r = await tick();
           full = r.claimed >= batch;
@@ -197,13 +219,30 @@ export function createDispatcher(options: DispatcherOptions) {
         } catch (e) {
           logger?.error({ err: e }, 'outbox.tickFailed');
         }
-        if (timer) timer = setTimeout(loop, full ? 0 : intervalMs);
+        looping = false;
+        if (timer) timer = setTimeout(pass, full || woken ? 0 : intervalMs);
       };
+      loop = pass;
+      timer = setTimeout(pass, 0);
+    },
+    /**
+     * Rows were committed: the next pass starts now rather than at the next poll (the poll stays as the
+     * slow fallback for rows written without a wake). Wakes during a pass start another right after it.
+     */
+    wake(): void {
+      if (!timer || !loop) return;
+      if (looping) {
+        woken = true;
+        return;
+      }
+      clearTimeout(timer);
       timer = setTimeout(loop, 0);
     },
     async stop(): Promise<void> {
       if (timer) clearTimeout(timer);
+      if (heartbeat) clearInterval(heartbeat);
       timer = undefined;
+      heartbeat = undefined;
       await running?.catch(() => undefined);
     },
   };

@@ -10,7 +10,7 @@ import {
   type PackSourceFile,
 } from '../content/index.ts';
 import { loadLog, type Database, type GameWithSeats } from '../store/index.ts';
-import type { AppActor, AppDeps, AppResult, PackDigest, PackRef } from './types.ts';
+import type { AppActor, AppDeps, AppResult, PackDigest, PackPin, PackRef } from './types.ts';
 
 type AnyModule = GameModule<any, any, any>;
 
@@ -23,13 +23,10 @@ export const UPLOAD_LIMITS: PackLimits = { maxFileBytes: 256 * 1024, maxTotalByt
 /** Pack versions one guild may keep; older uploads must be removed by an operator beyond that. */
 export const MAX_GUILD_PACK_VERSIONS = 50;
 
-/** The pack columns of a game row: what it was created with and finds again. */
-export interface PackPin {
-  readonly gameType: string;
-  readonly guildId: string | null;
-  readonly packId: string | null;
-  readonly packVersion: string | null;
-  readonly packHash: string | null;
+
+/** The pack columns of a game row, to be carried to every place that shows its texts or draws it. */
+export function pinOf(game: PackPin): PackPin {
+  return { gameType: game.gameType, guildId: game.guildId, packId: game.packId, packVersion: game.packVersion, packHash: game.packHash };
 }
 
 /** A pack a guild may pick at `/game new pack:`. */

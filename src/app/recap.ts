@@ -1,18 +1,15 @@
 import { ok, publicStepsSince, reject, type Genesis, type PublicStep } from '../core/index.ts';
 import { loadLog } from '../store/index.ts';
 import type { ArchiveDeps } from './archive.ts';
-import type { AppResult } from './types.ts';
+import { pinOf } from './packs.ts';
+import type { AppResult, PackPin } from './types.ts';
 
 /** Steps a recap shows at most; older ones are counted, not listed. */
 export const RECAP_STEPS = 12;
 
 /** What happened in a game since one member last acted, from its public events only. */
-export interface RecapView {
+export interface RecapView extends PackPin {
   readonly gameId: string;
-  readonly gameType: string;
-  /** The server, for links to the thread. */
-  readonly guildId: string;
-  readonly packId: string | null;
   readonly locale: string;
   /** Seat names, index order, for the events' `seat` parameters. */
   readonly seatNames: readonly string[];
@@ -59,9 +56,7 @@ export function createRecap({ prisma, moduleFor, packFor, loadGame }: ArchiveDep
       const channelId = (first?.target as { channelId?: string } | null)?.channelId;
       return ok({
         gameId: g.id,
-        gameType: g.gameType,
-        guildId: g.guildId,
-        packId: g.packId,
+        ...pinOf(g),
         locale: g.locale,
         seatNames: seatNames(g.seats),
         sinceSeq,

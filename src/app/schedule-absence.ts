@@ -9,6 +9,7 @@ import {
   type PlayerPrefsInput,
   type PrismaDueStore,
   type Scheduler,
+  type StoredJob,
 } from '../scheduler/index.ts';
 import type { AppResult } from './types.ts';
 import { JobPlan, policyFrom, prefsOf, seatJobs, type ClockRow } from './schedule-plan.ts';
@@ -21,7 +22,7 @@ const TRANSACTION_TIMEOUT_MS = 60_000;
 /**
  * The change itself and the read the planner needs, in one statement: every open seat of a user (or of
  * one game) gets its new away date or its prefs merged with the patch (`||`, key by key, as a spread),
- * and comes back with its game, policy and clock. The updated seats stay locked until the transaction
+ * and comes back with its game, policy, clock and, for a waiting seat, its game's scheduled jobs. The updated seats stay locked until the transaction
  * ends, so two `/away` or `/prefs` of one user apply one after the other.
  */
 const CHANGE_SQL = `
@@ -35,7 +36,11 @@ WITH changed AS (
   RETURNING s."id", s."gameId", s."index", s."prefs", s."awayUntil", g."guildId", g."policy", g."status"::text AS "status", g."pausedAt"
 )
 SELECT ch.*, c."seat" AS "clockSeat", c."active", c."turnSeq", c."kind", c."turnStartedAt", c."remindersSent",
-       c."stalledSent", c."extensionsThisTurn", c."extensionsUsed"
+       c."stalledSent", c."extensionsThisTurn", c."extensionsUsed",
+       CASE WHEN c."active" THEN (
+         SELECT json_agg(json_build_object('queue', j."queue", 'key', j."key", 'gameId', j."gameId", 'seq', j."seq", 'at', j."at", 'data', j."data"))
+           FROM "ScheduledJob" j WHERE j."gameId" = ch."gameId"
+       ) END AS "jobs"
   FROM changed ch
   LEFT JOIN "SeatClock" c ON c."gameId" = ch."gameId" AND c."seat" = ch."index"
  ORDER BY ch."id"`;
@@ -66,6 +71,8 @@ interface SeatRow {
   readonly stalledSent: boolean | null;
   readonly extensionsThisTurn: number | null;
   readonly extensionsUsed: number | null;
+  /** The game's scheduled jobs as they stand (for a waiting seat only): only what the new plan changes is written. */
+  readonly jobs: readonly StoredJob[] | null;
 }
 
 export interface AbsenceDeps {
@@ -94,8 +101,9 @@ function clockOf(row: SeatRow): ClockRow | null {
 
 /**
  * `/prefs`, `/away` and `/back` (issue 5 "Absence"), set-based (issue 14): whatever the number of games,
- * one statement changes the user's seats and reads them back with their games and clocks, one reads the
- * servers' defaults, one drops jobs and one writes them, all in one transaction; the queues follow once
+ * one statement changes the user's seats and reads them back with their games, clocks and jobs, one reads
+ * the servers' defaults, and one writes the jobs whose time or data changed (deleted, updated, added), all
+ * in one transaction; the queues follow once
  * it committed. A refusal rolls everything back.
  */
 export function createAbsence(deps: AbsenceDeps) {
@@ -161,11 +169,10 @@ export function createAbsence(deps: AbsenceDeps) {
           const prefs = prefsOfRow(row);
           if (clockRow) seatJobs(plan, { id: row.gameId, status: row.status, pausedAt: row.pausedAt }, prefs.ok ? prefs.value : prefsOf(row), policyOf(row), clockRow, now);
         }
-        const gone = await store.removeAll(plan.drops, tx);
-        const changed = new Set((await store.putAll(plan.puts, tx)).map((j) => `${j.queue}\u0000${j.key}`));
-        return { value: checked.value, drops: gone, puts: plan.puts.filter((p) => changed.has(`${p.queue}\u0000${p.key}`)) };
+        const written = await store.writeChanges(plan.puts, plan.drops, rows.flatMap((r) => r.jobs ?? []), tx);
+        return { value: checked.value, ...written };
       }, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS });
-      await Promise.all([...drops.map((d) => scheduler.cancel(d.queue, d.key)), ...puts.map((item) => scheduler.schedule(item))]);
+      await scheduler.apply(puts, drops);
       return ok(value);
     } catch (error) {
       if (error instanceof Refused) return { ok: false, error: error.rejection };

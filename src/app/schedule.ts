@@ -108,7 +108,7 @@ export function createSchedule(deps: ScheduleDeps) {
     const { puts, drops } = plan;
     await store.removeAll(drops);
     await store.putAll(puts);
-    await Promise.all([...drops.map((d) => scheduler.cancel(d.queue, d.key)), ...puts.map((item) => scheduler.schedule(item))]);
+    await scheduler.apply(puts, drops);
   }
 
   async function policyOf(game: { guildId: string; policy: unknown }): Promise<GamePolicy> {
@@ -385,7 +385,7 @@ export function createSchedule(deps: ScheduleDeps) {
       if (game.value.pausedAt) return reject('schedule.game.alreadyPaused');
       const now = clock();
       await prisma.game.update({ where: { id: gameId }, data: { pausedAt: now, version: { increment: 1 } } });
-      for (const item of await store.removeGame(gameId)) await scheduler.cancel(item.queue, item.key);
+      await scheduler.apply([], await store.removeGame(gameId));
       return ok({ pausedAt: now });
     },
 

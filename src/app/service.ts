@@ -22,7 +22,10 @@ import {
 } from '../core/index.ts';
 import {
   appendCommand,
+  confirmCommand,
   createGame,
+  databaseFault,
+  enqueue,
   findCommandByNonce,
   openGameLimitReached,
   findGameByThread,
@@ -45,7 +48,7 @@ import { createArchive } from './archive.ts';
 import { awaitingSeats, messagesFor, players, type PlayedLine } from './outbox-messages.ts';
 import { createGameCache } from './game-cache.ts';
 import { createOverview } from './overview.ts';
-import { createPackLibrary, type PackPin } from './packs.ts';
+import { createPackLibrary, pinOf } from './packs.ts';
 import { createRecap } from './recap.ts';
 import { hasLanguage, initialPrefs, languageTag } from './language.ts';
 import type {
@@ -58,6 +61,7 @@ import type {
   LobbyView,
   PromptsView,
   NewGameInput,
+  PackPin,
   PackRef,
   SecretsView,
 } from './types.ts';
@@ -114,6 +118,9 @@ export function createApp(deps: AppDeps) {
   const { db, games, packs, clock, logger } = deps;
   const prisma = db.prisma;
   const cache = createGameCache<Loaded>(deps.cacheSize ?? DEFAULT_CACHE_SIZE);
+  deps.wake?.on((event) => {
+    if (event.remote) cache.delete(event.gameId);
+  });
 
   function moduleFor(gameType: string): Result<AnyModule, Rejection> {
     const module = ownValue(games, gameType);
@@ -207,8 +214,7 @@ export function createApp(deps: AppDeps) {
     const awaiting = awaitingSeats(loaded.module.awaiting(snapshot.state), players(loaded.game));
     return {
       gameId: loaded.game.id,
-      gameType: loaded.game.gameType,
-      packId: loaded.game.packId,
+      ...pinOf(loaded.game),
       locale: loaded.game.locale,
       seq,
       events: events.filter((e) => e.to === 'public'),
@@ -264,7 +270,45 @@ export function createApp(deps: AppDeps) {
    * again on a fresh read, so the cache never changes an answer. A conflict on fresh data is decided once
    * more; a second one is `core.movedOn`. A nonce seen before returns the earlier result.
    */
-  async function commit(
+  /**
+   * `commitOnce`, and after any error the truth before the answer: the command's idempotency key (the
+   * interaction id) is looked up once writes in flight on the game are over. Found: the command was
+   * applied (its reply was lost), so its result is returned. Not found: `core.commit.notDone` when the
+   * database failed, the error itself otherwise (nothing was changed). Lookup failed too:
+   * `core.commit.unconfirmed` once the write may have left (the table will show whether it happened),
+   * `core.unavailable` when it never did (no connection: this attempt changed nothing).
+   */
+  async function commit(gameId: string, actor: AppActor, nonce: string, ...rest: CommitTail): AppResult<CommandResult> {
+    const progress = { writing: false };
+    try {
+      return await commitOnce(progress, gameId, actor, nonce, ...rest);
+    } catch (error) {
+      cache.delete(gameId);
+      const fault = databaseFault(error);
+      logger?.warn({ gameId, fault, err: error }, 'app.commitFailed');
+      const sent = progress.writing && fault !== 'refused';
+      let entry: LogEntry | null;
+      let game: GameWithSeats | null;
+      try {
+        entry = await confirmCommand(prisma, gameId, nonce);
+        game = entry ? await getGame(prisma, gameId) : null;
+      } catch (lookupError) {
+        logger?.warn({ gameId, fault: databaseFault(lookupError), sent }, 'app.commitUnconfirmed');
+        return reject(sent ? 'core.commit.unconfirmed' : 'core.unavailable');
+      }
+      if (entry && game) {
+        logger?.info({ gameId, seq: entry.seq }, 'app.commitConfirmed');
+        return earlierResult(game, entry, actor);
+      }
+      if (fault !== 'other') return reject('core.commit.notDone');
+      throw error;
+    }
+  }
+
+  type CommitTail = Parameters<typeof commitOnce> extends [{ writing: boolean }, string, AppActor, string, ...infer T] ? T : never;
+
+  async function commitOnce(
+    progress: { writing: boolean },
     gameId: string,
     actor: AppActor,
     nonce: string,
@@ -316,6 +360,7 @@ export function createApp(deps: AppDeps) {
       const label = d.type === UNDO || d.seat === null ? undefined : module.labelCommand?.(loaded.snapshot.state, { type: d.type, args: d.args as Record<string, unknown> }, d.seat);
       const played: PlayedLine = label ? { seat: d.seat, code: label.code, ...(label.params ? { params: label.params } : {}) } : { seat: d.seat, code: d.type === UNDO ? 'core.undone' : `${game.gameType}.command.${d.type}`, params: d.type === UNDO ? (d.args as Record<string, number>) : {} };
       const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce, played);
+      progress.writing = true;
       const appended = await appendCommand(prisma, gameId, {
         expectedSeq: game.seq,
         expectedVersion: game.version,
@@ -325,8 +370,10 @@ export function createApp(deps: AppDeps) {
         outbox,
         ...(ended ? { status } : {}),
         ...(d.undoneSeq !== undefined ? { undoneSeq: d.undoneSeq } : {}),
+        ...(deps.wake ? { origin: deps.wake.origin } : {}),
       });
       if (appended.ok) {
+        if (outbox.length > 0) deps.wake?.committed(gameId);
         const seats = await withLanguage(game, actor);
         const next: GameWithSeats = { ...game, seats, seq, version: appended.version, status, state: d.snapshot as unknown as GameWithSeats['state'], stateHash: d.hash, lastActivityAt: new Date(now), dormantAt: null };
         cache.put({ ...loaded, game: next, snapshot: d.snapshot });
@@ -376,7 +423,7 @@ export function createApp(deps: AppDeps) {
   function statusOf(read: Result<{ game: GameWithSeats; loaded: Loaded | null }, Rejection>): Result<GameStatusView, Rejection> {
     if (!read.ok) return read;
     const { game: g, loaded } = read.value;
-    const base = { gameId: g.id, gameType: g.gameType, status: g.status, hostUserId: g.hostUserId, seq: g.seq, seats: players(g), locale: g.locale, packId: g.packId, packVersion: g.packVersion };
+    const base = { gameId: g.id, ...pinOf(g), status: g.status, hostUserId: g.hostUserId, seq: g.seq, seats: players(g), locale: g.locale };
     if (loaded === null) return ok({ ...base, awaiting: null, phase: null, publicView: null });
     const { module, snapshot } = loaded;
     return ok({ ...base, awaiting: awaitingSeats(module.awaiting(snapshot.state), base.seats), phase: module.status(snapshot.state), publicView: module.publicView(snapshot.state) });
@@ -388,6 +435,7 @@ export function createApp(deps: AppDeps) {
     ...archive,
     ...createOverview({ prisma }),
     ...createRecap({ prisma, moduleFor, packFor, loadGame }),
+    packFor,
     packChoices: library.packChoices,
     uploadPack: library.uploadPack,
     planUpgrade: library.planUpgrade,
@@ -626,6 +674,14 @@ export function createApp(deps: AppDeps) {
       const changed = await setGameStatus(prisma, gameId, ['lobby', 'playing'], 'abandoned', game.value.status === 'playing' ? [notice, retire] : [notice]);
       cache.delete(gameId);
       return changed ? ok({ gameId, status: 'abandoned' }) : reject('core.game.notPlaying', { status: game.value.status });
+    },
+
+    /**
+     * A public answer whose interaction reply was lost (the interaction expired, Discord failed): queued
+     * as a `narration` post for its channel, so the table still reads what happened.
+     */
+    async queueNarration(channelId: string, content: string, mentions: readonly string[] = []): Promise<void> {
+      await enqueue(prisma, null, [{ kind: 'narration', target: { channelId }, payload: { content, mentions: [...mentions] } }]);
     },
 
     /** The turn message posted before an outbox row (its channel and message), so its buttons can be retired. */

@@ -1,5 +1,5 @@
 import type { CommandLabel, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
-import type { Database, GameRowStatus, OpenGameLimits } from '../store/index.ts';
+import type { Database, GameRowStatus, OpenGameLimits, WakeSignal } from '../store/index.ts';
 
 /** Who acts: a Discord user. `locale` is the user's client locale, for replies chosen at the edge. */
 export interface AppActor {
@@ -20,6 +20,18 @@ export interface PackRef {
   readonly guildId?: string;
   /** Per file, the hash of each top-level entry: what an upgrade summary compares. */
   readonly digest?: PackDigest;
+}
+
+/**
+ * The pack columns of a game row: what it was created with and finds again, shipped or uploaded to its
+ * server. Everything that shows a game's pack texts or draws its table looks the pack up by all of them.
+ */
+export interface PackPin {
+  readonly gameType: string;
+  readonly guildId: string | null;
+  readonly packId: string | null;
+  readonly packVersion: string | null;
+  readonly packHash: string | null;
 }
 
 /** File key → entry key → hash (see `PackRef.digest`). */
@@ -48,6 +60,8 @@ export interface AppDeps {
   readonly cacheSize?: number;
   /** How many lobbies and games a user and a server may hold open (issue 14); none when absent. */
   readonly limits?: OpenGameLimits;
+  /** Told of every command this app commits, and of other processes' (their games leave the cache). */
+  readonly wake?: WakeSignal;
 }
 
 export interface SeatSummary {
@@ -74,10 +88,8 @@ export interface LobbyView {
 }
 
 /** What `start`, `play` and `undo` return: the public events to reply with at once, and who is next. */
-export interface CommandResult {
+export interface CommandResult extends PackPin {
   readonly gameId: string;
-  readonly gameType: string;
-  readonly packId: string | null;
   /** The game's language (chosen at `/game new`): public answers are written in it. */
   readonly locale: string;
   readonly seq: number;
@@ -96,9 +108,8 @@ export interface CommandResult {
   readonly turnPassed?: boolean;
 }
 
-export interface GameStatusView {
+export interface GameStatusView extends PackPin {
   readonly gameId: string;
-  readonly gameType: string;
   readonly status: GameRowStatus;
   readonly hostUserId: string;
   readonly seq: number;
@@ -108,8 +119,6 @@ export interface GameStatusView {
   readonly phase: GameStatus | null;
   readonly publicView: Json | null;
   readonly locale: string;
-  readonly packId: string | null;
-  readonly packVersion: string | null;
 }
 
 /** Pending prompts at a seq, so buttons built from them can be refused once the game moved on. */

@@ -1,27 +1,33 @@
-import { createApp, createDispatcher, type App, type PackRef } from '../app/index.ts';
-import type { GameModule } from '../core/index.ts';
+import { createApp, createDispatcher, type App, type PackPin, type PackRef } from '../app/index.ts';
+import type { GameModule, Rejection, Result } from '../core/index.ts';
 import { join } from 'node:path';
 import { checkAgainstLock, createPackRegistry, packDigest, PACK_LOCK_FILE, readPackLock, validatePack } from '../content/index.ts';
 import type { Catalog } from '../discord/services.ts';
-import type { Language } from '../discord/i18n.ts';
+import type { Language } from '../i18n/index.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
 import { createRateLimiter } from '../discord/rate-limit.ts';
 import { loadCommands } from '../discord/registry.ts';
 import { gameModules } from '../games/index.ts';
-import type { Config } from '../ops/config.ts';
+import { databaseTimeouts, type Config } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { fromRoot } from '../ops/paths.ts';
 import { startRenderHost, type RenderPack } from '../render/host.ts';
-import { openDatabase, type Database } from '../store/index.ts';
+import { openDatabase, openWakeSignal, type Database } from '../store/index.ts';
 import { reconcileSchedule } from '../app/reconcile.ts';
 import { createDueStore, createSchedule, type Schedule } from '../app/schedule.ts';
 import { createScheduler, type Clock, type Scheduler } from '../scheduler/index.ts';
 
 type AnyModule = GameModule<any, any, any>;
 
+/** Finds the pack a game row is pinned to, shipped or uploaded to its server (the app's `packFor`). */
+export type PinnedPacks = (pin: PackPin) => Promise<Result<PackRef | undefined, Rejection>>;
+
 export interface LoadedCatalog {
+  /** The games and the texts of the shipped packs, each found by id, version and hash. */
   readonly catalog: Catalog;
+  /** The same, also finding the packs servers uploaded (read once per hash through `pinned`). */
+  withUploads(pinned: PinnedPacks): Catalog;
   /** A pack by game, id and version; without a version the newest of that id, without an id the game's default. */
   readonly packs: (gameType: string, packId?: string, version?: string) => PackRef | undefined;
   /** Every pack version that loaded, oldest first per pack. */
@@ -71,17 +77,57 @@ export async function loadCatalog(modules: Readonly<Record<string, AnyModule>> =
     return matching[matching.length - 1];
   };
   const list = (gameType?: string) => [...byGame].filter(([g]) => gameType === undefined || g === gameType).flatMap(([g, refs]) => refs.map((p) => ({ ...p, gameType: g })));
-  const catalog: Catalog = {
+  const catalog = createCatalog(modules, packs);
+  const all = list().map(renderPackOf);
+  return { catalog, withUploads: (pinned) => createCatalog(modules, packs, pinned), packs, list, problems, all };
+}
+
+/** Uploaded packs whose texts a catalog keeps in memory (by content hash), most recently used last. */
+const UPLOADS_KEPT = 64;
+
+const renderPackOf = (p: PackRef & { readonly gameType: string }): RenderPack => ({ gameType: p.gameType, id: p.id, version: p.version, hash: p.hash, data: p.data });
+
+/**
+ * The pack texts the Discord edge shows, from exactly the pack a game is pinned to: a shipped pack by id,
+ * version and hash, else (with `pinned`) the server's upload, read from the database once per content hash.
+ * A pack that is no longer found gives no texts (keys are shown) rather than another version's.
+ */
+export function createCatalog(modules: Readonly<Record<string, AnyModule>>, packs: LoadedCatalog['packs'], pinned?: PinnedPacks): Catalog {
+  const uploads = new Map<string, PackRef>();
+  async function find(pin: PackPin): Promise<PackRef | undefined> {
+    if (pin.packId === null) return undefined;
+    const shipped = packs(pin.gameType, pin.packId, pin.packVersion ?? undefined);
+    if (shipped && (pin.packHash === null || shipped.hash === pin.packHash)) return shipped;
+    if (!pinned) return undefined;
+    const key = pin.packHash === null ? null : `${pin.gameType}\u0000${pin.packHash}`;
+    const known = key === null ? undefined : uploads.get(key);
+    if (known) {
+      uploads.delete(key as string);
+      uploads.set(key as string, known);
+      return known;
+    }
+    const found = await pinned(pin);
+    if (!found.ok || !found.value) return undefined;
+    if (key !== null && found.value.hash === pin.packHash) {
+      uploads.set(key, found.value);
+      if (uploads.size > UPLOADS_KEPT) uploads.delete(uploads.keys().next().value as string);
+    }
+    return found.value;
+  }
+  return {
     modules,
-    packText(gameType, packId) {
-      const module = Object.hasOwn(modules, gameType) ? modules[gameType] : undefined;
-      const pack = packs(gameType, packId ?? undefined);
-      if (!module?.textOf || !pack) return undefined;
+    async packText(pin) {
+      const module = Object.hasOwn(modules, pin.gameType) ? modules[pin.gameType] : undefined;
+      if (!module?.textOf) return undefined;
+      const pack = await find(pin);
+      if (!pack) return undefined;
       return (key: string, lang: Language) => module.textOf?.(pack.data, key, lang);
     },
+    async renderPack(pin) {
+      const pack = await find(pin);
+      return pack ? renderPackOf({ ...pack, gameType: pin.gameType }) : undefined;
+    },
   };
-  const all = list().map((p) => ({ gameType: p.gameType, id: p.id, version: p.version, data: p.data }));
-  return { catalog, packs, list, problems, all };
 }
 
 export interface RuntimeOptions {
@@ -96,6 +142,8 @@ export interface RuntimeOptions {
   readonly clock?: () => Date;
   readonly registerCommands?: boolean;
   readonly dispatchIntervalMs?: number;
+  /** Wake the dispatcher when a command commits (default true); false leaves only the poll (the bench's "before"). */
+  readonly wakeOnCommit?: boolean;
   /**
    * Scheduler choice: BullMQ when `config.REDIS_URL` is set unless `inProcess`; the in-process one reads
    * `clock` (the local stack passes an `OffsetClock` so `!advance` moves app and scheduler together).
@@ -120,12 +168,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const clock = options.clock ?? (() => new Date());
   const db =
     options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS }));
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, timeouts: databaseTimeouts(config) }));
   const catalog = await loadCatalog(options.modules ?? gameModules);
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
   const pictures = await startRenderHost({ mode: config.RENDER_THREAD, packs: catalog.all, onWorkerExit: (err) => logger.warn({ err }, 'render worker stopped; the next picture starts a new one') });
   const limits = { lobbiesPerUser: config.LOBBIES_PER_USER, lobbiesPerGuild: config.LOBBIES_PER_GUILD, gamesPerGuild: config.GAMES_PER_GUILD };
-  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, packList: catalog.list, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits });
+  const wakeLog = logger.child({ component: 'wake' });
+  const wake = await openWakeSignal(db, { onError: (error) => wakeLog.warn({ err: error }, 'outbox wake-up: LISTEN failed; the dispatcher polls') });
+  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, packList: catalog.list, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits, wake });
   const rateLog = logger.child({ component: 'rate-limit' });
   const rateLimiter = await createRateLimiter(
     { command: config.RATE_LIMIT_PER_MINUTE, autocomplete: config.AUTOCOMPLETE_PER_MINUTE },
@@ -147,7 +197,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     api: options.api,
     shards: config.SHARDS,
     app,
-    catalog: catalog.catalog,
+    catalog: catalog.withUploads(app.packFor),
     commands: await loadCommands(),
     logger,
     metrics: options.metrics,
@@ -163,7 +213,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const reconciled = await reconcileSchedule({ db, app, schedule, logger: schedulerLog });
   const rebuilt = await schedule.rebuild();
   schedulerLog.info({ kind: scheduler.kind, rebuilt, clocked: reconciled.clocked, replanned: reconciled.replanned }, 'scheduler started');
-  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 250 });
+  // Woken when a command commits (in process, or LISTEN on PostgreSQL); the poll is the slow fallback.
+  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 1000 });
+  if (options.wakeOnCommit !== false) wake.on(() => dispatcher.wake());
   dispatcher.start();
   return {
     db,
@@ -176,6 +228,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     async stop() {
       await scheduler.stop();
       await dispatcher.stop();
+      await wake.close();
       await bot.stop();
       await rateLimiter.close();
       await pictures.stop();

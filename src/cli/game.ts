@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createApp, type App, type ImportProblem } from '../app/index.ts';
-import type { Config } from '../ops/config.ts';
+import { databaseTimeouts, type Config } from '../ops/config.ts';
 import { openDatabase } from '../store/index.ts';
 import { loadCatalog } from './compose.ts';
 
@@ -193,7 +193,7 @@ export async function gameCli(config: Config, args: readonly string[], output: C
 }
 
 async function openApp(config: Config): Promise<{ app: App; close(): Promise<void> }> {
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, timeouts: databaseTimeouts(config) });
   const { catalog, packs } = await loadCatalog();
   return { app: createApp({ db, games: catalog.modules, packs, clock: () => new Date() }), close: () => db.close() };
 }

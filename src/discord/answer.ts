@@ -10,6 +10,7 @@ import {
   type Message,
   type MessageCreateOptions,
   type MessageEditOptions,
+  SnowflakeUtil,
 } from 'discord.js';
 import type { Answer, ButtonSpec } from './reply.ts';
 import { fitLabel } from './fit.ts';
@@ -81,13 +82,59 @@ const plain = (options: InteractionReplyOptions): MessageCreateOptions => {
 };
 
 /**
+ * Where to look for an earlier copy of an outbox row's post before sending it again: the author's
+ * messages in the target since the row was written (a send whose answer was lost may have happened).
+ */
+export interface LookBack {
+  readonly authorId: string;
+  readonly since: Date;
+}
+
+/** Recent messages that a look-back considers, newest first (Discord returns at most 100 per request). */
+const LOOK_BACK_MESSAGES = 50;
+
+/** Clocks of this machine and Discord's snowflakes may differ a little. */
+const LOOK_BACK_SKEW_MS = 5_000;
+
+type Fetchable = { messages: { fetch(options: { limit: number }): Promise<Iterable<[string, Message]> | Map<string, Message>> } };
+
+async function postedSince(target: MessageTarget, lookBack: LookBack): Promise<Message[]> {
+  const channel = ('createDM' in target && typeof target.createDM === 'function' ? await target.createDM() : target) as unknown as Partial<Fetchable>;
+  if (!channel.messages) return [];
+  const since = lookBack.since.getTime() - LOOK_BACK_SKEW_MS;
+  const found = [...(await channel.messages.fetch({ limit: LOOK_BACK_MESSAGES })) as Iterable<[string, Message]>].map(([, m]) => m);
+  return found.filter((m) => m.author?.id === lookBack.authorId && Number(SnowflakeUtil.timestampFrom(m.id)) >= since).reverse();
+}
+
+function fileNames(options: InteractionReplyOptions): string[] {
+  return (options.files ?? []).map((f) => String((f as { name?: unknown }).name ?? '')).sort();
+}
+
+/** The same text and the same file names: what this post looks like once Discord has it. */
+function samePost(message: Message, options: InteractionReplyOptions): boolean {
+  const names = [...message.attachments.values()].map((a) => a.name).sort();
+  return message.content === (options.content ?? '') && JSON.stringify(names) === JSON.stringify(fileNames(options));
+}
+
+/**
  * Posts an answer's messages in order and returns them (the last carries the buttons). With `nonce`
  * (an outbox key, see `enforce_nonce`) the first message uses it and the next ones `nonce.1`, `nonce.2`…,
- * so a resend after a crash posts none of them twice.
+ * so a resend within Discord's nonce window posts none of them twice. Discord honours a nonce only for a
+ * few minutes and does not return it when messages are read back, so with `lookBack` (a resend) each
+ * message is first looked for among the author's posts since the row was written, by its text and file
+ * names, and only a missing one is posted.
+ * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
  */
-export async function sendAnswer(target: MessageTarget, answer: Answer, nonce?: string): Promise<Message[]> {
+export async function sendAnswer(target: MessageTarget, answer: Answer, nonce?: string, lookBack?: LookBack): Promise<Message[]> {
   const sent: Message[] = [];
+  const earlier = lookBack ? await postedSince(target, lookBack) : [];
   for (const [i, options] of messagesOf(answer).entries()) {
+    const copy = earlier.find((m) => samePost(m, options));
+    if (copy) {
+      earlier.splice(earlier.indexOf(copy), 1);
+      sent.push(copy);
+      continue;
+    }
     const keyed = nonce ? { nonce: i === 0 ? nonce : `${nonce}.${i}`, enforceNonce: true } : {};
     sent.push(await target.send({ ...plain(options), ...keyed }));
   }

@@ -6,11 +6,11 @@ import type { OutboxRow } from '../store/index.ts';
 import type { ShardSetting } from '../ops/config.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { editAnswer, sendAnswer } from './answer.ts';
+import { editAnswer, sendAnswer, type LookBack } from './answer.ts';
 import type { Answer, ButtonSpec, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { turnRecap } from './turn-recap.ts';
-import { hasText, pickLanguage, t, type Language } from './i18n.ts';
+import { hasText, pickLanguage, t, type Language } from '../i18n/index.ts';
 import { formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
 import { commandDefinitions } from './registry.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -207,6 +207,11 @@ function disabledComponents(rows: unknown): unknown[] {
 export function createDelivery(client: Client, services: Services, logger: Logger, metrics?: Metrics, schedule?: Schedule): Deliver {
   const { app, catalog } = services;
 
+  /** A row on its second attempt or later may have been posted already (its answer lost): look before posting. */
+  function lookBack(row: OutboxRow): LookBack | undefined {
+    return row.attempts > 1 && client.user ? { authorId: client.user.id, since: row.createdAt } : undefined;
+  }
+
   async function removeMessage(ref: ReminderRef): Promise<void> {
     try {
       await client.rest.delete(Routes.channelMessage(ref.channelId, ref.messageId));
@@ -232,7 +237,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (previous) await removeMessage(previous);
     const target = row.target as { channelId?: string; userId?: string };
     const channel = target.userId ? await (await client.users.fetch(target.userId)).createDM() : await sendable(client, target.channelId ?? '');
-    const [message] = (await sendAnswer(channel, answer, row.idempotencyKey)).slice(-1);
+    const [message] = (await sendAnswer(channel, answer, row.idempotencyKey, lookBack(row))).slice(-1);
     if (!message) return null;
     await schedule.recordReminder(p.gameId, p.seat, { channelId: message.channelId, messageId: message.id });
     return { ok: true, ref: message.id };
@@ -240,6 +245,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
 
   /** Notices of the scheduler (stalled game, deadline outcomes, dormancy, seat replaced): one line of text. */
   function notice(row: OutboxRow): Answer {
+    if (row.kind === 'narration') {
+      const n = row.payload as unknown as { content: string; mentions?: string[] };
+      return { visibility: 'public', content: n.content, mentions: n.mentions ?? [] };
+    }
     const p = row.payload as unknown as { gameType: string; locale?: string; code: string; params?: Record<string, unknown> };
     const lang = pickLanguage(p.locale);
     return { visibility: 'public', content: t(lang, p.code, { ...(p.params ?? {}), game: t(lang, `commands.games.${p.gameType}`) }) };
@@ -260,14 +269,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return recorded && BigInt(recorded.rowId) > BigInt(own.rowId) ? recorded : own;
   }
 
-  function naming(view: GameStatusView): Naming {
-    return { seatNames: view.seats.map((s) => s.userName), packText: catalog.packText(view.gameType, view.packId) };
+  async function naming(view: GameStatusView): Promise<Naming> {
+    return { seatNames: view.seats.map((s) => s.userName), packText: await catalog.packText(view) };
   }
 
   /** "Alice: Explore 104 · The Jetty." — what was just played, or null when the game has no words for it. */
-  function playedText(lang: Language, played: PostPayload['played'], view: GameStatusView): string | null {
+  async function playedText(lang: Language, played: PostPayload['played'], view: GameStatusView): Promise<string | null> {
     if (!played || !hasText(played.code)) return null;
-    const move = lineText(lang, played, naming(view));
+    const move = lineText(lang, played, await naming(view));
     const player = played.seat === null ? null : view.seats.find((s) => s.seat === played.seat)?.userName;
     return player ? t(lang, 'commands.replies.turn.played', { player, move }) : move;
   }
@@ -277,14 +286,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    * most common moves, drawn at the game's current seq; the options line is always last (retiring drops it).
    */
   async function turnParts(view: GameStatusView, lang: Language, played: PostPayload['played']): Promise<TurnParts> {
-    const names = naming(view);
+    const names = await naming(view);
     const awaited = view.awaiting?.seats ?? [];
     const lines: string[] = [];
     const only = awaited.length === 1 ? awaited[0] : undefined;
     // Back after others moved: what happened since this player's last move, else the move just played.
     const story = only ? await app.recap(view.gameId, only.userId) : null;
     const recap = story?.ok ? turnRecap(story.value, only!.seat, lang, names.packText) : null;
-    const happened = recap ?? playedText(lang, played, view);
+    const happened = recap ?? (await playedText(lang, played, view));
     if (happened) lines.push(happened);
     lines.push(t(lang, 'commands.replies.yourTurn', { mention: awaited.map((s) => `<@${s.userId}>`).join(', ') }));
     const prompts = await app.prompts(view.gameId);
@@ -335,7 +344,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (!status.ok) return { ok: true };
     const view = status.value;
     const live = await liveTurn(payload.gameId, row);
-    const line = playedText(lang, payload.played, view);
+    const line = await playedText(lang, payload.played, view);
     if (row.kind === 'prompt') {
       if (!live || view.seq !== payload.seq) return { ok: true };
       if (payload.ended || view.status !== 'playing') {
@@ -352,7 +361,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const awaitedNow = new Set(view.awaiting.seats.map((s) => s.userId));
     const mentions = (payload.seats ?? []).map((s) => s.userId).filter((id) => awaitedNow.has(id) && !(payload.previous ?? []).includes(id));
     const target = row.target as { channelId?: string };
-    const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: parts.content, buttons: parts.buttons, mentions }, row.idempotencyKey)).at(-1);
+    const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: parts.content, buttons: parts.buttons, mentions }, row.idempotencyKey, lookBack(row))).at(-1);
     if (!message) return { ok: true };
     liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id, rowId: row.id });
     if (liveTurns.size > 10_000) liveTurns.delete(liveTurns.keys().next().value as string);
@@ -368,7 +377,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const view = status.value;
     const names = view.seats.map((s) => s.userName);
     const users = view.seats.map((s) => s.userId);
-    const packText = catalog.packText(view.gameType, view.packId);
+    const packText = await catalog.packText(view);
     if (row.kind === 'dm') {
       return { visibility: 'public', content: formatEvents(payload.events ?? [], lang, names, packText) };
     }
@@ -396,14 +405,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         metrics?.deliveries.inc({ kind: row.kind, result: sent ? 'sent' : 'skipped' });
         return sent ?? { ok: true };
       }
-      const answer = row.kind === 'notice' || row.kind === 'dormant' ? notice(row) : await build(row);
+      const answer = row.kind === 'notice' || row.kind === 'dormant' || row.kind === 'narration' ? notice(row) : await build(row);
       if (!answer) {
         metrics?.deliveries.inc({ kind: row.kind, result: 'skipped' });
         return { ok: true };
       }
       const target = row.target as { channelId?: string; userId?: string };
       const to = row.kind === 'dm' || target.userId ? await client.users.fetch(target.userId ?? '') : await sendable(client, target.channelId ?? '');
-      const message = (await sendAnswer(to, answer, row.idempotencyKey)).at(-1);
+      const message = (await sendAnswer(to, answer, row.idempotencyKey, lookBack(row))).at(-1);
       if (!message) throw new Error(`outbox row ${String(row.id)} posted nothing`);
       if (row.kind === 'dormant' && target.channelId) {
         await client.rest.patch(Routes.channel(target.channelId), { body: { archived: true } }).catch((error: unknown) => logger.warn({ err: error }, 'archive failed'));

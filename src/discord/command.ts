@@ -3,7 +3,7 @@ import type {
   ChatInputCommandInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Language } from './i18n.ts';
+import type { Language } from '../i18n/index.ts';
 import type { CommandResult } from './reply.ts';
 import type { Services } from './services.ts';
 

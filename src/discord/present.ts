@@ -1,7 +1,7 @@
 import type { CommandLabel, GameCommand, GameEvent, Prompt, TextLine } from '../core/index.ts';
 import type { ButtonSpec } from './reply.ts';
 import { encodeCustomId } from './custom-id.ts';
-import { hasText, t, type Language } from './i18n.ts';
+import { hasText, t, type Language } from '../i18n/index.ts';
 
 /** Looks up a content pack's text by key in a language (entries, card texts); undefined when absent. */
 export type PackText = (key: string, lang: Language) => string | undefined;

@@ -5,7 +5,7 @@ import type { Answer, CommandContext, CommandModule, CommandResult } from './com
 import { completeDeferred, replyAnswer } from './answer.ts';
 import { fitChoices } from './fit.ts';
 import { decodeCustomId, type CustomId } from './custom-id.ts';
-import { pickLanguage, t, type Language } from './i18n.ts';
+import { pickLanguage, t, type Language } from '../i18n/index.ts';
 import type { Services } from './services.ts';
 import { InProcessRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { displayName, normalizeOptions } from './text.ts';
@@ -95,11 +95,24 @@ export function createRouter(options: RouterOptions) {
     const timer = new Promise<null>((resolve) => setTimeout(resolve, DIRECT_REPLY_MS, null).unref?.());
     const quick = await Promise.race([guarded, timer]);
     if (quick) {
-      await replyAnswer(interaction, quick);
+      await replyAnswer(interaction, quick).catch((error: unknown) => narrate(interaction, quick, error));
       return;
     }
-    await interaction.deferReply();
-    await completeDeferred(interaction, await guarded);
+    const deferred = await interaction.deferReply().then(() => true, (error: unknown) => error);
+    const answer = await guarded;
+    if (deferred !== true) return narrate(interaction, answer, deferred);
+    await completeDeferred(interaction, answer).catch((error: unknown) => narrate(interaction, answer, error));
+  }
+
+  /**
+   * The reply could not be delivered (the interaction expired, Discord failed): a public answer is the
+   * table's narration of what was done, so it goes to the channel through the outbox; a private one is
+   * lost with its interaction (the player can ask again).
+   */
+  async function narrate(interaction: ChatInputCommandInteraction | ButtonInteraction, answer: Answer, error: unknown): Promise<void> {
+    if (answer.visibility !== 'public' || !interaction.channelId) throw error;
+    logger.warn({ err: error, interaction: interaction.id }, 'interaction reply lost; narration queued');
+    await services.app.queueNarration(interaction.channelId, answer.content, answer.mentions ?? []);
   }
 
   async function onCommand(interaction: ChatInputCommandInteraction): Promise<void> {

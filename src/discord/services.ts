@@ -1,19 +1,24 @@
-import type { App, CommandResult as AppCommandResult, GameStatusView } from '../app/index.ts';
+import { isDatabaseUnavailable, type App, type CommandResult as AppCommandResult, type GameStatusView, type PackPin } from '../app/index.ts';
 import type { Schedule } from '../app/schedule.ts';
 import { ok, ownValue, reject, type GameModule, type Json, type Rejection, type Result } from '../core/index.ts';
 import type { Answer, CommandResult } from './reply.ts';
 import type { CustomId } from './custom-id.ts';
 import { encodeCustomId } from './custom-id.ts';
-import { pickLanguage, t, type Language } from './i18n.ts';
+import { pickLanguage, t, type Language } from '../i18n/index.ts';
 import { altText, formatEvents, humanParams, lineText, type PackText } from './present.ts';
 import type { Logger } from '../ops/logger.ts';
-import { hasRenderer, renderPicture } from '../render/host.ts';
+import { hasRenderer, renderPicture, type RenderPack } from '../render/host.ts';
 
 /** The games this bot offers, with their packs' texts. */
 export interface Catalog {
   readonly modules: Readonly<Record<string, GameModule<any, any, any>>>;
-  /** Text of a pack key (entries, cards) in a language, for events that carry `textKey`. */
-  packText(gameType: string, packId: string | null): PackText | undefined;
+  /**
+   * Text of a pack key (entries, cards) in a language, for events that carry `textKey`: from the pack the
+   * game is pinned to (id, version and hash; its server's upload too), never another version of it.
+   */
+  packText(pin: PackPin): Promise<PackText | undefined>;
+  /** The pinned pack as the table picture draws it (named by its hash, so no other version is used). */
+  renderPack(pin: PackPin): Promise<RenderPack | undefined>;
 }
 
 /** Where a message the bot posted is, so it can be edited later. */
@@ -150,7 +155,7 @@ export function createServices(deps: ServicesDeps): Services {
     const lang = pickLanguage(result.locale);
     const names = result.seats.map((s) => s.userName);
     const users = result.seats.map((s) => s.userId);
-    const packText = catalog.packText(result.gameType, result.packId);
+    const packText = await catalog.packText(result);
     const lines: string[] = [];
     if (header) lines.push(t(lang, header.code, header.params));
     const events = formatEvents(result.events, lang, names, packText, users);
@@ -238,7 +243,7 @@ export function createServices(deps: ServicesDeps): Services {
     const events = r.value.events;
     const status = await app.status(gameId);
     const names = status.ok ? status.value.seats.map((s) => s.userName) : [];
-    const packText = status.ok ? catalog.packText(status.value.gameType, status.value.packId) : undefined;
+    const packText = status.ok ? await catalog.packText(status.value) : undefined;
     const body = events.length ? `${t(lang, 'commands.replies.secretsHeader')}\n${formatEvents(events, lang, names, packText)}` : t(lang, 'commands.replies.noSecrets');
     return ok({ visibility: 'ephemeral', content: body });
   }
@@ -249,7 +254,7 @@ export function createServices(deps: ServicesDeps): Services {
     if (!needsGame || !place.threadId) return t(lang, rejection.code, params);
     const here = await gameHere(place).catch(() => null);
     if (!here?.ok) return t(lang, rejection.code, params);
-    const packText = catalog.packText(here.value.gameType, here.value.packId);
+    const packText = await catalog.packText(here.value);
     const names = here.value.seats.map((s) => s.userName);
     const users = here.value.seats.map((s) => s.userId);
     return t(lang, rejection.code, humanParams(params, names, users, packText ? { packText, lang } : undefined));
@@ -257,13 +262,13 @@ export function createServices(deps: ServicesDeps): Services {
 
   async function tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]> {
     if (game.publicView === null || !hasRenderer(game.gameType)) return [];
-    const data = await renderPicture(game.gameType, game.publicView, lang);
-    return [{ name: `table-${game.seq}.png`, data, description: describeTable(game, lang) }];
+    const data = await renderPicture(game.gameType, pictureView(game), lang, await catalog.renderPack(game));
+    return [{ name: `table-${game.seq}.png`, data, description: await describeTable(game, lang) }];
   }
 
-  function describeTable(game: GameStatusView, lang: Language): string {
+  async function describeTable(game: GameStatusView, lang: Language): Promise<string> {
     const lines = game.publicView === null ? [] : (ownValue(catalog.modules, game.gameType)?.describeView?.(game.publicView) ?? []);
-    const naming = { seatNames: game.seats.map((s) => s.userName), packText: catalog.packText(game.gameType, game.packId) };
+    const naming = { seatNames: game.seats.map((s) => s.userName), packText: await catalog.packText(game) };
     const words = lines.length > 0 ? lines.map((line) => lineText(lang, line, naming)) : [t(lang, 'commands.replies.altText', { game: t(lang, `commands.games.${game.gameType}`), seq: game.seq })];
     return altText(words);
   }
@@ -291,8 +296,18 @@ export function createServices(deps: ServicesDeps): Services {
     presentStart,
     button,
     secrets,
-    isUnavailable: (error) => error instanceof Error && UNAVAILABLE.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`),
+    isUnavailable: (error) => isDatabaseUnavailable(error) || (error instanceof Error && UNAVAILABLE.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`)),
   };
+}
+
+/**
+ * What a picture is drawn from: the public view, with the table's pack and its players' names where the
+ * view does not say them itself (names are public: they are on every post).
+ */
+export function pictureView(game: GameStatusView): Json {
+  const view = game.publicView;
+  if (view === null || typeof view !== 'object' || Array.isArray(view)) return view;
+  return { packId: game.packId, packVersion: game.packVersion, seatNames: game.seats.map((s) => s.userName), ...view };
 }
 
 /** A JSON value made safe to show: used by /game export. */

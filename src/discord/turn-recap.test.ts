@@ -3,7 +3,7 @@ import type { RecapView } from '../app/index.ts';
 import { turnRecap, TURN_RECAP_BUDGET } from './turn-recap.ts';
 
 function view(over: Partial<RecapView>): RecapView {
-  return { gameId: 'g', gameType: 'tally', guildId: '1', packId: null, locale: 'en', seatNames: ['Ana', 'Bea', 'Cid'], sinceSeq: 3, steps: [], omitted: 0, startedAt: { channelId: '2', messageId: '3' }, ...over };
+  return { gameId: 'g', gameType: 'tally', guildId: '1', packId: null, packVersion: null, packHash: null, locale: 'en', seatNames: ['Ana', 'Bea', 'Cid'], sinceSeq: 3, steps: [], omitted: 0, startedAt: { channelId: '2', messageId: '3' }, ...over };
 }
 const step = (seq: number, seat: number | null, n = 1) => ({ seq, seat, at: '2026-01-01T00:00:00.000Z', events: [{ to: 'public' as const, code: 'tally.added', params: { seat: seat ?? 0, n } }] });
 

@@ -1,6 +1,6 @@
 import type { RecapView } from '../app/index.ts';
 import { formatEvents, type PackText } from './present.ts';
-import { t, type Language } from './i18n.ts';
+import { t, type Language } from '../i18n/index.ts';
 
 /** Room the turn message gives its recap, so the whole message stays far below Discord's 2,000 characters. */
 export const TURN_RECAP_BUDGET = 700;

@@ -27,3 +27,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '  ' }).REDIS_URL).toBeUndefined();
   });
 });
+
+describe('PostgreSQL limits (issue 19)', () => {
+  it('GIVEN no limits WHEN loaded THEN connect, pool-acquire and statement timeouts have bounded defaults; a bad one is named', async () => {
+    const { databaseTimeouts } = await import('./config.ts');
+    expect(databaseTimeouts(loadConfig({}))).toEqual({ connectMs: 5_000, acquireMs: 5_000, statementMs: 10_000 });
+    expect(databaseTimeouts(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '2500' })).statementMs).toBe(2_500);
+    expect(() => loadConfig({ DATABASE_POOL_TIMEOUT_MS: '0' })).toThrow(/DATABASE_POOL_TIMEOUT_MS is invalid/);
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'forever' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+  });
+});

@@ -18,6 +18,9 @@ const schema = z.object({
   SHARD_COUNT: z.coerce.number().int().min(1).max(1024).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgresql:// connection string').optional(),
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
   PORT: port.default(8080),
@@ -101,4 +104,9 @@ export function startMode(config: Pick<Config, 'DISCORD_TOKEN' | 'TURNKEEPER_SAN
     throw new ConfigError('DISCORD_TOKEN', 'is not set, and TURNKEEPER_SANDBOX=false (as in the Docker image) runs the bot on Discord only: put the bot token in DISCORD_TOKEN (.env), or set TURNKEEPER_SANDBOX=true for the local sandbox');
   }
   return { kind: 'sandbox' };
+}
+
+/** The PostgreSQL limits of `DATABASE_*_TIMEOUT_MS`, as `openDatabase` takes them. */
+export function databaseTimeouts(config: Pick<Config, 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_POOL_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS'>): { connectMs: number; acquireMs: number; statementMs: number } {
+  return { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, acquireMs: config.DATABASE_POOL_TIMEOUT_MS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS };
 }

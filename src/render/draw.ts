@@ -1,5 +1,5 @@
 import { DIE_COLOURS, FONT_SIZE, PALETTE, type DieColour } from './palette.ts';
-import { FONT_FAMILY, cachedLayer, layerKey, type CanvasRenderingContext2D } from './surface.ts';
+import { FONT_FAMILY, cachedLayer, layerKey, onSurfaceCreated, type CanvasRenderingContext2D } from './surface.ts';
 
 type Ctx = CanvasRenderingContext2D;
 
@@ -33,6 +33,62 @@ export interface TextOptions {
   readonly maxLines?: number;
   /** Multiple of the font size. */
   readonly lineHeight?: number;
+}
+
+/** One piece of text as drawn, in layout units of the picture it was drawn on (see {@link startTextProbe}). */
+export interface DrawnText {
+  readonly text: string;
+  /** Font size in layout units, after the {@link FONT_SIZE}.small floor. */
+  readonly size: number;
+  readonly bold: boolean;
+  /** The ink's box: left, top, widest line, and from the first line's top to the last line's bottom. */
+  readonly rect: Rect;
+  /** The horizontal room it was given (`maxWidth`), when it was given one. */
+  readonly room: Rect | null;
+  /** Whether a line was cut with "…" (too long a word or too many lines). */
+  readonly truncated: boolean;
+}
+
+/** What the draw layer drew while a probe ran: texts, filled boxes (panels, plates, cards, dice) and surfaces. */
+export interface TextProbe {
+  readonly texts: DrawnText[];
+  readonly boxes: Rect[];
+  readonly surfaces: { readonly width: number; readonly height: number; readonly density: number }[];
+}
+
+let probe: TextProbe | null = null;
+
+/**
+ * Starts recording every text and filled box the draw layer draws, with its measured size: the
+ * legibility tests check the smallest type at Discord's preview width, overlaps and overflows with it.
+ * Cached layers are recorded only when drawn, so clear the layer cache first. Measurement only.
+ */
+export function startTextProbe(): TextProbe {
+  probe = { texts: [], boxes: [], surfaces: [] };
+  const current = probe;
+  onSurfaceCreated((s) => current.surfaces.push(s));
+  return current;
+}
+
+/** Stops recording and returns what was recorded since {@link startTextProbe}. */
+export function stopTextProbe(): TextProbe {
+  const done = probe ?? { texts: [], boxes: [], surfaces: [] };
+  probe = null;
+  onSurfaceCreated(undefined);
+  return done;
+}
+
+/** Height of capitals and digits in the bundled DejaVu Sans, as a share of the font size: the ink of a centred one-line label. */
+const CAP_HEIGHT = 0.73;
+
+function recordText(ctx: Ctx, lines: readonly string[], x: number, y: number, size: number, bold: boolean, align: 'left' | 'center' | 'right', step: number, maxWidth: number | undefined, truncated: boolean, middle = false): void {
+  if (!probe || lines.length === 0) return;
+  const w = Math.max(...lines.map((l) => textWidth(ctx, l)));
+  const left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
+  const h = middle ? size * CAP_HEIGHT : (lines.length - 1) * step + size;
+  const top = middle ? y - h / 2 : y;
+  const room = maxWidth === undefined ? null : { x: align === 'center' ? x - maxWidth / 2 : align === 'right' ? x - maxWidth : x, y: top, w: maxWidth, h };
+  probe.texts.push({ text: lines.join('\n'), size, bold, rect: { x: left, y: top, w, h }, room, truncated });
 }
 
 /** Widths measured so far, by font and text: every turn's picture measures mostly the same strings. */
@@ -96,6 +152,7 @@ export function drawText(ctx: Ctx, text: string, o: TextOptions): { lines: strin
   }
   const step = size * (o.lineHeight ?? 1.25);
   lines.forEach((line, i) => ctx.fillText(line, o.x, o.y + i * step));
+  if (probe) recordText(ctx, lines, o.x, o.y, size, o.bold ?? false, o.align ?? 'left', step, o.maxWidth, lines.some((l) => l.endsWith('…')) && !text.trimEnd().endsWith('…'));
   return { lines, height: lines.length * step };
 }
 
@@ -108,6 +165,7 @@ export interface BoxStyle {
 
 /** A rectangle with rounded corners, filled and/or outlined. */
 export function drawRoundRect(ctx: Ctx, r: Rect, style: BoxStyle = {}): void {
+  if (probe && style.fill !== undefined) probe.boxes.push({ x: r.x, y: r.y, w: r.w, h: r.h });
   ctx.beginPath();
   ctx.roundRect(r.x, r.y, r.w, r.h, style.radius ?? 8);
   if (style.fill !== undefined) {
@@ -224,11 +282,13 @@ export function drawDie(ctx: Ctx, o: DieOptions): void {
     }
     return;
   }
-  ctx.font = font(o.size * 0.55, true);
+  const size = Math.max(o.size * 0.55, FONT_SIZE.small);
+  ctx.font = font(size, true);
   ctx.fillStyle = c.ink;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(String(o.value), cx, cy + o.size * 0.03);
+  if (probe) recordText(ctx, [String(o.value)], cx, cy + o.size * 0.03, size, true, 'center', size, undefined, false, true);
 }
 
 export interface TokenOptions {
@@ -252,11 +312,17 @@ export function drawToken(ctx: Ctx, o: TokenOptions): void {
   ctx.strokeStyle = o.stroke ?? PALETTE.dark;
   ctx.stroke();
   if (o.label === undefined) return;
-  ctx.font = font(Math.max(o.radius * 0.9, FONT_SIZE.small), true);
+  const size = Math.max(o.radius * 0.9, FONT_SIZE.small);
+  ctx.font = font(size, true);
   ctx.fillStyle = o.ink ?? PALETTE.ink;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(fitWithEllipsis(ctx, o.label, o.radius * 1.8), o.x, o.y + 1);
+  const label = fitWithEllipsis(ctx, o.label, o.radius * 1.8);
+  ctx.fillText(label, o.x, o.y + 1);
+  if (probe) {
+    probe.boxes.push({ x: o.x - o.radius, y: o.y - o.radius, w: 2 * o.radius, h: 2 * o.radius });
+    recordText(ctx, [label], o.x, o.y + 1, size, true, 'center', size, o.radius * 1.8, label !== o.label, true);
+  }
 }
 
 export interface CardOptions extends Rect {
@@ -455,17 +521,21 @@ export function drawLayer(ctx: Ctx, name: string, inputs: unknown, area: Rect, d
   const w = Math.ceil(area.x + area.w) - x;
   const h = Math.ceil(area.y + area.h) - y;
   if (w <= 0 || h <= 0) return;
+  const density = ctx.getTransform().a;
+  const key = layerKey(name, density === 1 ? { inputs, area: [x, y, w, h], background } : { inputs, area: [x, y, w, h], background, density });
   const layer = cachedLayer(
-    layerKey(name, { inputs, area: [x, y, w, h], background }),
-    w,
-    h,
+    key,
+    Math.round(w * density),
+    Math.round(h * density),
     (g) => {
       g.fillStyle = background;
-      g.fillRect(0, 0, w, h);
+      g.fillRect(0, 0, w * density, h * density);
+      if (density !== 1) g.scale(density, density);
       g.translate(-x, -y);
       draw(g);
     },
     { opaque: true },
   );
-  ctx.drawImage(layer, x, y);
+  if (density === 1) ctx.drawImage(layer, x, y);
+  else ctx.drawImage(layer, x, y, w, h);
 }

@@ -8,12 +8,16 @@ import { loadCatalog } from '../cli/compose.ts';
 import { gameModules } from '../games/index.ts';
 import { renderSheets, renderTable, startRenderHost } from './host.ts';
 import { registerRenderer, registerSheets } from './registry.ts';
-import type { RenderPack } from './wiring.ts';
+import type { PackLookup, RenderPack } from './wiring.ts';
 
 export const HELPER_RENDERERS = import.meta.url;
 
 /** Loaded in the drawing thread through `addRendererModule`. */
-export function registerRenderers(): void {
+export function registerRenderers(packs: PackLookup): void {
+  registerRenderer('pinned', async (view, _locale, packHash) => {
+    const { id, version } = view as { id: string; version: string };
+    return Buffer.from(JSON.stringify(packs('pinned', id, version, packHash)?.data ?? null));
+  });
   registerRenderer('boom', async (view) => {
     throw new TypeError(`no table for ${JSON.stringify(view)}`);
   });

@@ -53,7 +53,8 @@ describe('render host, worker mode', () => {
       expect(table.toString('base64') === reference[s.gameType]?.table, `${s.gameType} table differs from inline mode`).toBe(true);
       expect(sheets.map((p) => ({ name: p.name, data: p.data.toString('base64') }))).toEqual(reference[s.gameType]?.sheets);
     }
-    expect(reference.adventure?.sheets.length).toBe(4);
+    expect(reference.adventure?.sheets.length, 'adventure draws every inventory on its table (issue 15: one picture per turn)').toBe(0);
+    expect(reference.comanauts?.sheets.length).toBe(0);
     expect(canvasInThisThread()).toBe(false);
   });
 
@@ -70,6 +71,21 @@ describe('render host, worker mode', () => {
     expect(good.status === 'fulfilled' && good.value.toString()).toBe('{"view":2,"locale":"en"}');
     await expect(renderTable('chess', {}, 'en')).rejects.toThrow(/no renderer registered for game type "chess"/);
     expect(renderWorkerThread()?.threadId).toBe(thread);
+  });
+
+  it('GIVEN packs handed over at render time (uploads) WHEN two share an id and version THEN each picture is drawn with the pack its hash names, never the other, even after older handed-over packs were dropped', async () => {
+    const pack = (hash: string, word: string): RenderPack => ({ gameType: 'pinned', id: 'mine', version: '1.0.0', hash, data: { word } });
+    const view = { id: 'mine', version: '1.0.0' };
+    const draw = async (p?: RenderPack) => (await renderTable('pinned', view, 'en', p)).toString();
+    expect(await draw(pack('h-red', 'red'))).toBe('{"word":"red"}');
+    expect(await draw(pack('h-blue', 'blue'))).toBe('{"word":"blue"}');
+    expect(await draw(pack('h-red', 'red'))).toBe('{"word":"red"}');
+    for (let i = 0; i < 40; i++) expect(await draw(pack(`h-${i}`, `w${i}`))).toBe(`{"word":"w${i}"}`);
+    expect(await draw(pack('h-blue', 'blue'))).toBe('{"word":"blue"}');
+    const worker = renderWorkerThread()?.threadId;
+    await renderWorkerThread()?.terminate();
+    expect(await draw(pack('h-red', 'red'))).toBe('{"word":"red"}');
+    expect(renderWorkerThread()?.threadId).not.toBe(worker);
   });
 
   it('GIVEN a render whose worker exits WHEN it and one queued behind it are waiting THEN both reject with a clear error and the next render starts a new worker', async () => {

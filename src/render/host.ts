@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import * as here from './registry.ts';
 import type { FromWorker, ToWorker, WireError, WirePicture, WorkerSetup } from './worker.ts';
-import { GAME_RENDERERS, SOURCE_EXTENSION, loadRendererModules, type RenderPack } from './wiring.ts';
+import { GAME_RENDERERS, SOURCE_EXTENSION, holdPacks, loadRendererModules, type RenderPack } from './wiring.ts';
 
 export type { RenderPack } from './wiring.ts';
 
@@ -43,7 +43,14 @@ const WORKER_YOUNG_GENERATION_MB = 4;
 const START_TIMEOUT_MS = 60_000;
 const WORKER_ENTRY = new URL(`./worker${SOURCE_EXTENSION}`, import.meta.url).href;
 
+/**
+ * Packs handed over at a render (servers' uploads) that a worker keeps besides those it started with; past
+ * this the oldest is dropped from it (and sent again should a picture need it).
+ */
+const EXTRA_PACKS_KEPT = 32;
+
 const modules: string[] = [GAME_RENDERERS];
+/** The packs a new worker starts with, by hash: those the hosts were started with. */
 const packs = new Map<string, RenderPack>();
 let mode: RenderThread = 'inline';
 let users = 0;
@@ -74,7 +81,7 @@ export async function startRenderHost(options: RenderHostOptions): Promise<Rende
       throw new Error(`renderers registered in this thread (${local.join(', ')}) would never draw in worker mode: register them through addRendererModule, or use RENDER_THREAD=inline`);
     }
   }
-  for (const pack of options.packs ?? []) packs.set(`${pack.gameType}\u0000${pack.id}\u0000${pack.version}`, pack);
+  for (const pack of options.packs ?? []) packs.set(pack.hash, pack);
   mode = options.mode;
   timeoutMs = options.timeoutMs ?? timeoutMs;
   onWorkerExit = options.onWorkerExit ?? onWorkerExit;
@@ -105,6 +112,7 @@ async function release(): Promise<void> {
   timeoutMs = DEFAULT_TIMEOUT_MS;
   onWorkerExit = undefined;
   known = { tables: new Set(), sheets: new Set() };
+  inlineExtras.clear();
   await last?.stop();
 }
 
@@ -112,27 +120,67 @@ export function hasRenderer(gameType: string): boolean {
   return mode === 'worker' ? known.tables.has(gameType) : here.hasRenderer(gameType);
 }
 
-/** The table image of a view as PNG bytes; rejects when the game has no renderer or the drawing failed. */
-export async function renderTable(gameType: string, view: unknown, locale: string): Promise<Buffer> {
-  if (mode === 'inline') return here.renderTable(gameType, view, locale);
-  const [picture] = await worker().render('table', gameType, view, locale);
+/** Handed-over packs of the inline thread, as {@link RenderWorker} keeps its own. */
+const inlineExtras = new Set<string>();
+
+/**
+ * Whether `pack` must be handed to a thread that holds `started` and `extras` (oldest first), and which
+ * extras it then drops to stay within {@link EXTRA_PACKS_KEPT}; null when the thread holds it already.
+ */
+function handOver(started: ReadonlySet<string>, extras: Set<string>, pack: RenderPack): { drop: string[] } | null {
+  if (started.has(pack.hash)) return null;
+  if (extras.delete(pack.hash)) {
+    extras.add(pack.hash);
+    return null;
+  }
+  const drop = [...extras].slice(0, Math.max(0, extras.size + 1 - EXTRA_PACKS_KEPT));
+  for (const hash of drop) extras.delete(hash);
+  extras.add(pack.hash);
+  return { drop };
+}
+
+/**
+ * Where the picture is drawn, holding `pack` (the one the game is pinned to) by then: an upload the
+ * drawing thread has not seen yet is handed to it first. Returns the hash the request names.
+ */
+function withPack(pack: RenderPack | undefined): { hash?: string; worker?: RenderWorker } {
+  if (mode === 'inline') {
+    const handed = pack ? handOver(new Set(packs.keys()), inlineExtras, pack) : null;
+    if (pack && handed) holdPacks([pack], handed.drop);
+    return pack ? { hash: pack.hash } : {};
+  }
+  const drawing = worker();
+  if (pack) drawing.hold(pack);
+  return { worker: drawing, ...(pack ? { hash: pack.hash } : {}) };
+}
+
+/**
+ * The table image of a view as PNG bytes; rejects when the game has no renderer or the drawing failed.
+ * `pack` is the content pack the game is pinned to: the picture's texts come from it and no other.
+ */
+export async function renderTable(gameType: string, view: unknown, locale: string, pack?: RenderPack): Promise<Buffer> {
+  const at = withPack(pack);
+  if (!at.worker) return here.renderTable(gameType, view, locale, at.hash);
+  const [picture] = await at.worker.render('table', gameType, view, locale, at.hash);
   if (!picture) throw new Error(`the render worker sent no picture for ${gameType}`);
   return picture.data;
 }
 
 /** The one picture of a turn: the table with its sheets folded under it (see the registry's `renderPicture`). */
-export async function renderPicture(gameType: string, view: unknown, locale: string): Promise<Buffer> {
-  if (mode === 'inline') return here.renderPicture(gameType, view, locale);
-  const [picture] = await worker().render('picture', gameType, view, locale);
+export async function renderPicture(gameType: string, view: unknown, locale: string, pack?: RenderPack): Promise<Buffer> {
+  const at = withPack(pack);
+  if (!at.worker) return here.renderPicture(gameType, view, locale, at.hash);
+  const [picture] = await at.worker.render('picture', gameType, view, locale, at.hash);
   if (!picture) throw new Error(`the render worker sent no picture for ${gameType}`);
   return picture.data;
 }
 
 /** The public sheets beside the table (at most 9, see registry); none for games without sheets. */
-export async function renderSheets(gameType: string, view: unknown, locale: string): Promise<readonly Picture[]> {
-  if (mode === 'inline') return here.renderSheets(gameType, view, locale);
-  if (!known.sheets.has(gameType)) return [];
-  return worker().render('sheets', gameType, view, locale);
+export async function renderSheets(gameType: string, view: unknown, locale: string, pack?: RenderPack): Promise<readonly Picture[]> {
+  if (mode !== 'inline' && !known.sheets.has(gameType)) return [];
+  const at = withPack(pack);
+  if (!at.worker) return here.renderSheets(gameType, view, locale, at.hash);
+  return at.worker.render('sheets', gameType, view, locale, at.hash);
 }
 
 /** The running worker thread, if any (tests stop it to check recovery; `threadId` tells restarts apart). */
@@ -183,8 +231,12 @@ class RenderWorker {
   private stopping = false;
   private cause: Error | undefined;
   private setupFailed = false;
+  /** Hashes of the packs the thread holds: those it started with, then uploads handed over, oldest first. */
+  private readonly started: ReadonlySet<string>;
+  private readonly extras = new Set<string>();
 
   constructor(setup: WorkerSetup, private readonly unexpectedExit: (error: Error) => void) {
+    this.started = new Set(setup.packs.map((p) => p.hash));
     let settle!: { resolve: () => void; reject: (error: Error) => void };
     this.ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
     this.ready.catch(() => undefined);
@@ -234,7 +286,7 @@ class RenderWorker {
     });
   }
 
-  render(kind: 'table' | 'sheets' | 'picture', gameType: string, view: unknown, locale: string): Promise<Picture[]> {
+  render(kind: 'table' | 'sheets' | 'picture', gameType: string, view: unknown, locale: string, packHash?: string): Promise<Picture[]> {
     if (this.gone) return Promise.reject(new Error('the render worker has stopped'));
     const id = this.nextId++;
     return new Promise<Picture[]>((resolve, reject) => {
@@ -243,7 +295,7 @@ class RenderWorker {
       if (!this.starting) this.arm(waiting);
       this.updateRef();
       try {
-        this.post({ type: 'render', id, kind, gameType, view, locale });
+        this.post({ type: 'render', id, kind, gameType, view, locale, ...(packHash === undefined ? {} : { packHash }) });
       } catch (error) {
         this.settled(id);
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -253,6 +305,16 @@ class RenderWorker {
 
   load(urls: readonly string[], list: readonly RenderPack[]): void {
     this.post({ type: 'load', modules: urls, packs: list });
+  }
+
+  /**
+   * Hands the thread a pack it does not hold yet (before the render that needs it: the thread serves its
+   * messages in order). Past {@link EXTRA_PACKS_KEPT} handed-over packs, the oldest is dropped from it.
+   */
+  hold(pack: RenderPack): void {
+    if (this.gone) return;
+    const handed = handOver(this.started, this.extras, pack);
+    if (handed) this.post({ type: 'load', modules: [], packs: [pack], drop: handed.drop });
   }
 
   /** Asks the worker to finish and waits for it to end; a worker that does not end in time is terminated. */

@@ -27,8 +27,8 @@ export interface WirePicture {
 }
 
 export type ToWorker =
-  | { readonly type: 'render'; readonly id: number; readonly kind: 'table' | 'sheets' | 'picture'; readonly gameType: string; readonly view: unknown; readonly locale: string }
-  | { readonly type: 'load'; readonly modules: readonly string[]; readonly packs: readonly RenderPack[] }
+  | { readonly type: 'render'; readonly id: number; readonly kind: 'table' | 'sheets' | 'picture'; readonly gameType: string; readonly view: unknown; readonly locale: string; readonly packHash?: string }
+  | { readonly type: 'load'; readonly modules: readonly string[]; readonly packs: readonly RenderPack[]; readonly drop?: readonly string[] }
   | { readonly type: 'stop' };
 
 export type FromWorker =
@@ -93,10 +93,10 @@ async function draw(request: Extract<ToWorker, { type: 'render' }>): Promise<voi
   try {
     const list =
       request.kind === 'table'
-        ? [{ name: '', data: await renderTable(request.gameType, request.view, request.locale) }]
+        ? [{ name: '', data: await renderTable(request.gameType, request.view, request.locale, request.packHash) }]
         : request.kind === 'picture'
-          ? [{ name: '', data: await renderPicture(request.gameType, request.view, request.locale) }]
-          : await renderSheets(request.gameType, request.view, request.locale);
+          ? [{ name: '', data: await renderPicture(request.gameType, request.view, request.locale, request.packHash) }]
+          : await renderSheets(request.gameType, request.view, request.locale, request.packHash);
     const { pictures, transfer } = wirePictures(list);
     send({ type: 'done', id: request.id, pictures }, transfer);
   } catch (error) {
@@ -121,7 +121,7 @@ async function serve(port: NonNullable<typeof parentPort>, setup: WorkerSetup): 
     tail = tail.then(async () => {
       if (stopping) return;
       if (message.type === 'render') await draw(message);
-      else await loadRendererModules(message.modules, message.packs).then(announce, fail);
+      else await loadRendererModules(message.modules, message.packs, message.drop).then(announce, fail);
     });
   });
   tail = tail.then(() => {

@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { defaultReporter } from './in-process.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type FireTicket,
   type JobData,
   type JobHandler,
+  type JobKey,
   type PendingJob,
   type QueueName,
   type RetryOptions,
@@ -50,6 +51,13 @@ return 0`;
 
 const KEEP_FINISHED_S = 24 * 3600;
 
+/** One job as `Queue.add` and `Queue.addBulk` take it. */
+interface BullJob {
+  readonly name: string;
+  readonly data: Payload;
+  readonly opts: JobsOptions;
+}
+
 /**
  * BullMQ on Redis: one queue per {@link QueueName}, delayed jobs, one worker per job. The job id is the
  * firing's identity ({@link fireIdOf}, no `:` as BullMQ requires), so re-adding the same due item after a
@@ -87,20 +95,44 @@ export class BullScheduler implements Scheduler {
     const previous = (await this.#redis.eval(SWAP, 1, this.#currentKey(request.queue), request.key, jobId)) as string | null;
     const queue = this.#queue(request.queue);
     if (previous && previous !== jobId) await queue.remove(previous).catch(() => 0);
-    const payload: Payload = { key: request.key, at: request.at.getTime(), data: request.data };
-    await queue.add(request.queue, payload, {
-      jobId,
-      delay: Math.max(0, request.at.getTime() - Date.now()),
-      attempts: this.#retry.attempts,
-      backoff: { type: 'exponential', delay: this.#retry.backoffMs },
-      removeOnComplete: { age: KEEP_FINISHED_S },
-      removeOnFail: { age: 7 * KEEP_FINISHED_S },
-    });
+    const job = this.#job(request);
+    await queue.add(job.name, job.data, job.opts);
   }
 
   async cancel(queue: QueueName, key: string): Promise<void> {
     const previous = (await this.#redis.eval(TAKE, 1, this.#currentKey(queue), key)) as string | null;
     if (previous) await this.#queue(queue).remove(previous).catch(() => 0);
+  }
+
+  /**
+   * The batch form of `cancel` and `schedule`: the key swaps go out as one pipeline, then the superseded
+   * jobs are removed while the new ones are added with one `addBulk` per queue (their ids differ).
+   */
+  async apply(requests: readonly ScheduleRequest[], cancels: readonly JobKey[] = []): Promise<void> {
+    if (requests.length === 0 && cancels.length === 0) return;
+    const pipeline = this.#redis.pipeline();
+    for (const { queue, key } of cancels) pipeline.eval(TAKE, 1, this.#currentKey(queue), key);
+    const ids = requests.map(fireIdOf);
+    requests.forEach((request, i) => pipeline.eval(SWAP, 1, this.#currentKey(request.queue), request.key, ids[i] as string));
+    const answers = (await pipeline.exec()) ?? [];
+    const failed = answers.find(([error]) => error);
+    if (failed?.[0]) throw failed[0];
+    const superseded: { queue: QueueName; id: string }[] = [];
+    answers.forEach(([, previous], i) => {
+      const queue = i < cancels.length ? cancels[i]?.queue : requests[i - cancels.length]?.queue;
+      const replacing = i < cancels.length ? undefined : ids[i - cancels.length];
+      if (queue && typeof previous === 'string' && previous !== replacing) superseded.push({ queue, id: previous });
+    });
+    const byQueue = new Map<QueueName, BullJob[]>();
+    for (const request of requests) {
+      const list = byQueue.get(request.queue) ?? [];
+      list.push(this.#job(request));
+      byQueue.set(request.queue, list);
+    }
+    await Promise.all([
+      ...superseded.map(({ queue, id }) => this.#queue(queue).remove(id).catch(() => 0)),
+      ...[...byQueue].map(([queue, jobs]) => this.#queue(queue).addBulk(jobs)),
+    ]);
   }
 
   handle(queue: QueueName, handler: JobHandler): void {
@@ -177,6 +209,23 @@ export class BullScheduler implements Scheduler {
       throw error;
     }
     await this.#redis.eval(RELEASE, 1, currentKey, key, job.id);
+  }
+
+  /** A request as a BullMQ job: its firing's id, its delay and the retry policy. */
+  #job(request: ScheduleRequest): BullJob {
+    const payload: Payload = { key: request.key, at: request.at.getTime(), data: request.data };
+    return {
+      name: request.queue,
+      data: payload,
+      opts: {
+        jobId: fireIdOf(request),
+        delay: Math.max(0, request.at.getTime() - Date.now()),
+        attempts: this.#retry.attempts,
+        backoff: { type: 'exponential', delay: this.#retry.backoffMs },
+        removeOnComplete: { age: KEEP_FINISHED_S },
+        removeOnFail: { age: 7 * KEEP_FINISHED_S },
+      },
+    };
   }
 
   #queue(name: QueueName): Queue {

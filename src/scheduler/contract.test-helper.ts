@@ -89,6 +89,19 @@ export function describeSchedulerContract(name: string, harness: () => Scheduler
       expect(await scheduler.pending('reminder')).toEqual([]);
     });
 
+    it('GIVEN jobs scheduled one by one WHEN one batch cancels one, replaces one and adds one THEN exactly the batch\'s jobs fire, once each, the replaced one with its new seq', async () => {
+      const scheduler = make(uniquePrefix());
+      const fired = recorder(scheduler);
+      await scheduler.start();
+      for (const key of ['a', 'b', 'c']) await scheduler.schedule(request(key, 60));
+      await scheduler.apply([request('b', 120, 2), request('d', 90, 3)], [{ queue: 'reminder', key: 'a' }, { queue: 'reminder', key: 'nothing-here' }]);
+      expect((await scheduler.pending('reminder')).map((j) => `${j.key}${j.data.seq}`)).toEqual(['c1', 'd3', 'b2']);
+      await waitFor(() => fired.length === 3);
+      await sleep(120);
+      expect(fired.map((t) => `${t.key}${t.seq}`)).toEqual(['c1', 'd3', 'b2']);
+      await scheduler.apply([]);
+    });
+
     it('GIVEN a job scheduled at seq 1 WHEN the game moves on to seq 2 before it wakes THEN the claim refuses and the handler never runs', async () => {
       const store = new MemoryDueStore();
       const scheduler = make(uniquePrefix(), store);

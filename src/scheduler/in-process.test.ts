@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { createScheduler } from './create.ts';
 import { BullScheduler } from './bullmq.ts';
 import { InProcessScheduler, ManualClock } from './in-process.ts';
@@ -111,5 +112,82 @@ describe('in-process scheduler on a manual clock', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(fired).toHaveLength(1);
     await scheduler.stop();
+  });
+});
+
+type Op =
+  | { readonly kind: 'schedule'; readonly key: string; readonly at: number }
+  | { readonly kind: 'cancel'; readonly key: string }
+  | { readonly kind: 'batch'; readonly puts: readonly { key: string; at: number }[]; readonly cancels: readonly string[] }
+  | { readonly kind: 'advance'; readonly ms: number };
+
+describe('in-process scheduler queue order (property)', () => {
+  const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+  const at = fc.integer({ min: -2, max: 40 });
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ kind: fc.constant('schedule' as const), key, at }),
+    fc.record({ kind: fc.constant('cancel' as const), key }),
+    fc.record({ kind: fc.constant('batch' as const), puts: fc.array(fc.record({ key, at }), { maxLength: 8 }), cancels: fc.array(key, { maxLength: 4 }) }),
+    fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 15 }) }),
+  );
+
+  it('GIVEN any mix of schedules, cancels, batches and clock moves WHEN jobs fall due THEN they fire exactly as a fully sorted queue would fire them (time, then scheduling order; replaced and cancelled jobs never)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 60 }), async (ops) => {
+        const { scheduler, clock, fired } = await manual();
+        await scheduler.start();
+        const model = new Map<string, { at: number; order: number; seq: number }>();
+        const expected: string[] = [];
+        let order = 0;
+        let seq = 0;
+        const put = (k: string, minutes: number) => {
+          seq++;
+          model.set(k, { at: T0 + minutes * 60_000, order: order++, seq });
+          return job(k, T0 + minutes * 60_000, seq);
+        };
+        for (const o of ops) {
+          if (o.kind === 'schedule') await scheduler.schedule(put(o.key, o.at));
+          else if (o.kind === 'cancel') {
+            model.delete(o.key);
+            await scheduler.cancel('reminder', o.key);
+          } else if (o.kind === 'batch') {
+            const cancels = o.cancels.filter((k) => !o.puts.some((p) => p.key === k));
+            for (const k of cancels) model.delete(k);
+            const requests = o.puts.map((p) => put(p.key, p.at));
+            await scheduler.apply(requests, cancels.map((k) => ({ queue: 'reminder' as const, key: k })));
+          } else {
+            const target = clock.now() + o.ms * 60_000;
+            for (;;) {
+              const next = [...model].sort(([, x], [, y]) => x.at - y.at || x.order - y.order)[0];
+              if (!next || next[1].at > target) break;
+              model.delete(next[0]);
+              expected.push(`${next[0]}${next[1].seq}`);
+            }
+            await scheduler.advance(o.ms * 60_000);
+          }
+        }
+        expect(fired.map((t) => `${t.key}${t.seq}`)).toEqual(expected);
+        const rest = [...model].sort(([, x], [, y]) => x.at - y.at || x.order - y.order).map(([k, v]) => `${k}${v.seq}`);
+        expect((await scheduler.pending('reminder')).map((j) => `${j.key}${j.data.seq}`)).toEqual(rest);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('GIVEN a running scheduler on real time WHEN 20,000 jobs are scheduled one by one and then all moved in one batch THEN it takes well under two seconds (the timer is re-armed from a heap, not a re-sort per change)', async () => {
+    const scheduler = new InProcessScheduler();
+    scheduler.handle('reminder', () => undefined);
+    await scheduler.start();
+    const later = Date.now() + 24 * H;
+    try {
+      const t0 = performance.now();
+      for (let i = 0; i < 20_000; i++) await scheduler.schedule(job(`k${i}`, later + (i % 977) * H));
+      await scheduler.apply(Array.from({ length: 20_000 }, (_, i) => job(`k${i}`, later + (i % 631) * H, 2)));
+      expect(performance.now() - t0).toBeLessThan(2_000);
+      expect(scheduler.nextDueAt()).toBe(later);
+      expect((await scheduler.pending('reminder')).length).toBe(20_000);
+    } finally {
+      await scheduler.stop();
+    }
   });
 });

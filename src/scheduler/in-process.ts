@@ -7,6 +7,7 @@ import {
   type ErrorReporter,
   type FireTicket,
   type JobHandler,
+  type JobKey,
   type PendingJob,
   type QueueName,
   type RetryOptions,
@@ -94,7 +95,14 @@ export class InProcessScheduler implements Scheduler {
   readonly #claim: ClaimPort | undefined;
   readonly #retry: RetryOptions;
   readonly #onError: ErrorReporter;
+  /** The current job of each queue and key. */
   readonly #entries = new Map<string, Entry>();
+  /**
+   * Per queue, entries by due time. An entry replaced or cancelled stays in its heap until it surfaces
+   * (it is skipped then: only the entry `#entries` holds is current), so a change costs O(log n)
+   * instead of a sort of the whole queue.
+   */
+  readonly #heaps = new Map<QueueName, EntryHeap>();
   readonly #handlers = new Map<QueueName, JobHandler>();
   #order = 0;
   #running = false;
@@ -110,11 +118,18 @@ export class InProcessScheduler implements Scheduler {
   }
 
   async schedule(request: ScheduleRequest): Promise<void> {
-    this.#put({ request, fireId: fireIdOf(request), attempt: 1, dueAt: request.at.getTime(), order: this.#order++ });
+    this.#put(this.#entryOf(request));
+    this.#arm();
   }
 
   async cancel(queue: QueueName, key: string): Promise<void> {
     this.#entries.delete(slot(queue, key));
+    this.#arm();
+  }
+
+  async apply(requests: readonly ScheduleRequest[], cancels: readonly JobKey[] = []): Promise<void> {
+    for (const { queue, key } of cancels) this.#entries.delete(slot(queue, key));
+    for (const request of requests) this.#put(this.#entryOf(request));
     this.#arm();
   }
 
@@ -138,8 +153,9 @@ export class InProcessScheduler implements Scheduler {
     for (const item of items) {
       const existing = this.#entries.get(slot(item.queue, item.key));
       if (existing?.fireId === fireIdOf(item)) continue;
-      await this.schedule(item);
+      this.#put(this.#entryOf(item));
     }
+    this.#arm();
   }
 
   /** The earliest pending job over every queue with a handler (stepping `!advance` one firing at a time). */
@@ -188,9 +204,8 @@ export class InProcessScheduler implements Scheduler {
   async #drain(): Promise<number> {
     let fired = 0;
     for (;;) {
-      const now = this.clock.now();
-      const due = [...this.#entries.values()].filter((e) => e.dueAt <= now && this.#handlers.has(e.request.queue)).sort(byDue)[0];
-      if (!due) return fired;
+      const due = this.#nextDue();
+      if (!due || due.dueAt > this.clock.now()) return fired;
       this.#entries.delete(slot(due.request.queue, due.request.key));
       if (await this.#fire(due)) fired++;
     }
@@ -209,18 +224,46 @@ export class InProcessScheduler implements Scheduler {
       const key = slot(entry.request.queue, entry.request.key);
       if (entry.attempt < this.#retry.attempts && !this.#entries.has(key)) {
         this.#put({ ...entry, attempt: entry.attempt + 1, dueAt: this.clock.now() + retryDelay(this.#retry, entry.attempt), order: this.#order++ });
+        this.#arm();
       }
       return false;
     }
   }
 
-  #put(entry: Entry): void {
-    this.#entries.set(slot(entry.request.queue, entry.request.key), entry);
-    this.#arm();
+  #entryOf(request: ScheduleRequest): Entry {
+    return { request, fireId: fireIdOf(request), attempt: 1, dueAt: request.at.getTime(), order: this.#order++ };
   }
 
+  /** Makes `entry` the current job of its key (the caller re-arms the timer, once per batch). */
+  #put(entry: Entry): void {
+    this.#entries.set(slot(entry.request.queue, entry.request.key), entry);
+    let heap = this.#heaps.get(entry.request.queue);
+    if (!heap) {
+      heap = new EntryHeap();
+      this.#heaps.set(entry.request.queue, heap);
+    }
+    heap.push(entry);
+    if (heap.size > 2 * this.#entries.size + 64) heap.keep((e) => this.#entries.get(slot(e.request.queue, e.request.key)) === e);
+  }
+
+  /** The earliest current entry of a queue with a handler; entries no longer current are dropped on the way. */
   #nextDue(): Entry | undefined {
-    return [...this.#entries.values()].filter((e) => this.#handlers.has(e.request.queue)).sort(byDue)[0];
+    let next: Entry | undefined;
+    for (const [queue, heap] of this.#heaps) {
+      if (!this.#handlers.has(queue)) continue;
+      const top = this.#current(heap);
+      if (top && (!next || byDue(top, next) < 0)) next = top;
+    }
+    return next;
+  }
+
+  #current(heap: EntryHeap): Entry | undefined {
+    const live = (e: Entry) => this.#entries.get(slot(e.request.queue, e.request.key)) === e;
+    for (let top = heap.peek(); top; top = heap.peek()) {
+      if (live(top)) return top;
+      heap.pop();
+    }
+    return undefined;
   }
 
   #arm(): void {
@@ -236,6 +279,56 @@ export class InProcessScheduler implements Scheduler {
   #disarm(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
+  }
+}
+
+/** A binary min-heap of entries by due time, then by scheduling order. */
+class EntryHeap {
+  #items: Entry[] = [];
+
+  get size(): number {
+    return this.#items.length;
+  }
+
+  peek(): Entry | undefined {
+    return this.#items[0];
+  }
+
+  push(entry: Entry): void {
+    const items = this.#items;
+    items.push(entry);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (byDue(items[i] as Entry, items[parent] as Entry) >= 0) break;
+      [items[i], items[parent]] = [items[parent] as Entry, items[i] as Entry];
+      i = parent;
+    }
+  }
+
+  pop(): Entry | undefined {
+    const items = this.#items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || last === undefined) return top;
+    items[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let least = i;
+      if (l < items.length && byDue(items[l] as Entry, items[least] as Entry) < 0) least = l;
+      if (r < items.length && byDue(items[r] as Entry, items[least] as Entry) < 0) least = r;
+      if (least === i) return top;
+      [items[i], items[least]] = [items[least] as Entry, items[i] as Entry];
+      i = least;
+    }
+  }
+
+  /** Drops every entry `keep` refuses and restores the heap order (when stale entries pile up). */
+  keep(keep: (entry: Entry) => boolean): void {
+    const kept = this.#items.filter(keep).sort(byDue);
+    this.#items = kept;
   }
 }
 

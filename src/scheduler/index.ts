@@ -5,4 +5,4 @@ export type { BullScheduler, BullSchedulerOptions } from './bullmq.ts';
 export { MemoryDueStore } from './memory-store.ts';
 export * from './policy.ts';
 export * from './zoned-time.ts';
-export { PrismaDueStore, type JobRef, type SqlClient, type TicketCheck } from './prisma-store.ts';
+export { PrismaDueStore, type JobRef, type SqlClient, type StoredJob, type TicketCheck } from './prisma-store.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasText } from '../discord/i18n.ts';
+import { hasText } from '../i18n/index.ts';
 import {
   DEFAULT_POLICY,
   DEFAULT_PREFS,

@@ -216,7 +216,19 @@ export async function findCommandByNonce(prisma: PrismaClient, gameId: string, n
   return row ? toLogEntry(row) : null;
 }
 
+/**
+ * The command logged with this idempotency key, read only once any write in flight on the game is over:
+ * a share lock on the game row waits for an append whose answer was lost (its transaction holds the row)
+ * to commit or roll back, and the read after it, a new snapshot, sees the outcome.
+ */
+export async function confirmCommand(prisma: PrismaClient, gameId: string, nonce: string): Promise<LogEntry | null> {
+  await prisma.$queryRaw`SELECT 1 FROM "Game" WHERE "id" = ${gameId} FOR SHARE`;
+  return findCommandByNonce(prisma, gameId, nonce);
+}
+
 export interface AppendInput {
+  /** The committing process (`WakeSignal.origin`), named in the commit's notification on `tk_outbox`. */
+  readonly origin?: string;
   /** The seq the decision was made on; the command becomes `expectedSeq + 1`. */
   readonly expectedSeq: number;
   /**
@@ -264,12 +276,15 @@ WITH moved AS (
   SELECT $1, m."kind", m."target", m."payload", now()
     FROM jsonb_to_recordset($17::jsonb) AS m("kind" text, "target" jsonb, "payload" jsonb)
    WHERE EXISTS (SELECT 1 FROM moved)
+), notified AS (
+  SELECT pg_notify('tk_outbox', COALESCE($18::text, '') || ':' || $1) FROM moved
 )
-SELECT "version" FROM moved`;
+SELECT "version" FROM moved WHERE (SELECT count(*) FROM notified) >= 0`;
 
 /**
  * Appends one command (ARCHITECTURE.md "The way of one action"): game row, command, undo mark and outbox
- * rows in ONE statement, so never a half-applied command. When the guard fails the nonce tells a
+ * rows in ONE statement, so never a half-applied command; its commit notifies `tk_outbox` (`origin:gameId`),
+ * which wakes every process's dispatcher and drops the game from their caches. When the guard fails the nonce tells a
  * repeated interaction (`duplicate`) from a game that moved on (`conflict`).
  */
 export async function appendCommand(prisma: PrismaClient, gameId: string, input: AppendInput): Promise<AppendResult> {
@@ -296,6 +311,7 @@ export async function appendCommand(prisma: PrismaClient, gameId: string, input:
       entry.stateHashAfter,
       entry.irreversible,
       JSON.stringify(input.outbox.map((m) => ({ kind: m.kind, target: m.target, payload: m.payload }))),
+      input.origin ?? null,
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -1,4 +1,5 @@
-export { MAX_NAMED_STATEMENTS, openDatabase, statementNamer, type Database, type OpenDatabaseOptions } from './client.ts';
+export { DEFAULT_TIMEOUTS, MAX_NAMED_STATEMENTS, QUERY_GRACE_MS, openDatabase, poolSettings, statementNamer, type Database, type DatabaseTimeouts, type OpenDatabaseOptions } from './client.ts';
+export { databaseFault, isDatabaseUnavailable, isNotFound, isUniqueViolation, type DatabaseFault } from './errors.ts';
 export { migrate, type MigrateOptions } from './migrate.ts';
 export {
   createGame,
@@ -12,6 +13,7 @@ export {
   setGameStatus,
   loadLog,
   findCommandByNonce,
+  confirmCommand,
   appendCommand,
   refreshCache,
   toLogEntry,
@@ -37,6 +39,7 @@ export {
   markDead,
   markFailed,
   requeueStale,
+  renewLeases,
   listOutbox,
   lastTurnMessage,
   type OutboxMessage,
@@ -44,3 +47,4 @@ export {
   type OutboxStatus,
 } from './outbox.ts';
 export type { PrismaClient } from '../generated/prisma/client.ts';
+export { OUTBOX_CHANNEL, openWakeSignal, type Committed, type WakeSignal } from './wake.ts';

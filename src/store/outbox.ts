@@ -169,12 +169,22 @@ export async function markFailed(
   }
 }
 
-/** Rows left in `sending` by a crashed worker go back to pending (claimed before `olderThan`). */
+/**
+ * Claims are leases: a living dispatcher renews its rows' `claimedAt` (see {@link renewLeases}); a row
+ * whose lease ran out (`claimedAt` before `olderThan`) belongs to a dead one and goes back to pending,
+ * marked so its next attempt first looks whether the send already happened. Returns how many.
+ */
 export async function requeueStale(prisma: PrismaClient, olderThan: Date): Promise<number> {
   const r = await prisma.outbox.updateMany({
     where: { status: 'sending', claimedAt: { lt: olderThan } },
-    data: { status: 'pending', claimedBy: null, claimedAt: null },
+    data: { status: 'pending', claimedBy: null, claimedAt: null, lastError: 'lease expired' },
   });
+  return r.count;
+}
+
+/** Renews the leases of the rows `workerId` holds (still `sending`): it is alive. Returns how many. */
+export async function renewLeases(prisma: PrismaClient, workerId: string, now: Date): Promise<number> {
+  const r = await prisma.outbox.updateMany({ where: { status: 'sending', claimedBy: workerId }, data: { claimedAt: now } });
   return r.count;
 }
 

@@ -5,6 +5,16 @@ import { fromRoot } from '../../src/ops/paths.ts';
 import { useLocalStack } from '../support/local-stack.ts';
 
 const TRAINING = fromRoot('assets', 'packs', 'comanauts', 'training');
+const LANTERN = fromRoot('assets', 'packs', 'adventure', 'salt-lantern');
+
+/** The shipped adventure as attachments under another id (folders spelt `__`, as Discord file names cannot hold them). */
+function lanternFiles(id: string): { name: string; data: string }[] {
+  const walk = (dir: string, prefix: string): { name: string; data: string }[] =>
+    readdirSync(join(LANTERN, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name), `${prefix}${e.name}__`) : [{ name: `${prefix}${e.name}`, data: readFileSync(join(LANTERN, dir, e.name), 'utf8') }],
+    );
+  return walk('', '').map((f) => (f.name === 'pack.yaml' ? { ...f, data: f.data.replace(/^id: salt-lantern$/m, `id: ${id}`) } : f));
+}
 
 /** The shipped training pack as attachments, renamed to `drill` (an upload may not reuse a shipped id). */
 function drillFiles(edit: Record<string, string> = {}, id = 'drill'): { name: string; data: string }[] {
@@ -94,5 +104,34 @@ describe('/pack upload through the local Discord (attachments on a slash command
     expect(done.reply?.content).toMatch(/moved this game's pack drill-two from 1\.0\.0 to 1\.1\.0/);
     const status = await local.get().runtime.app.statusByThread(thread.id);
     expect(status.ok && status.value.packVersion).toBe('1.1.0');
+  });
+
+  it('GIVEN two adventures with the same seed, one on the shipped pack and one on an uploaded copy of it WHEN they start THEN the uploaded one posts the same words (no raw text keys) and the same table picture, drawn with its texts', async () => {
+    const stack = local.get();
+    const d = stack.discord;
+    const files = lanternFiles('brine-lantern');
+    expect((await d.slash('alice', d.channelId, uploadLine(files), files)).reply?.content).toMatch(/added the pack \*\*The Salt Lantern\*\* \(brine-lantern 1\.0\.0, 8 files\)/);
+    const play = async (pack: string): Promise<string> => {
+      await d.slash('alice', d.channelId, `/game new game:adventure seed:2${pack}`);
+      const thread = d.threads(d.channelId).at(-1);
+      if (!thread) throw new Error('no thread');
+      await d.slash('bob', thread.id, '/game join');
+      await d.slash('alice', thread.id, '/game start');
+      await stack.settle();
+      return thread.id;
+    };
+    const shipped = await play('');
+    const uploaded = await play(' pack:brine-lantern');
+    const status = await stack.runtime.app.statusByThread(uploaded);
+    expect(status.ok && [status.value.packId, status.value.packVersion]).toEqual(['brine-lantern', '1.0.0']);
+
+    const posts = (threadId: string) => d.messages(threadId).filter((m) => m.authorId !== 'alice' && m.authorId !== 'bob');
+    const words = (threadId: string) => posts(threadId).map((m) => m.content.replace(/<#\d+>/g, '#'));
+    expect(words(uploaded).join('\n')).not.toMatch(/\b(chapter|entry|room|card|character)\.[A-Za-z0-9]+/);
+    expect(words(uploaded)).toEqual(words(shipped));
+    const picture = (threadId: string) => posts(threadId).flatMap((m) => m.attachments).find((a) => a.filename.endsWith('.png'));
+    expect(picture(uploaded)?.description).toBe(picture(shipped)?.description);
+    expect(picture(uploaded)?.description).toMatch(/The Drowned Harbour/);
+    expect(picture(uploaded)?.bytes.equals(picture(shipped)?.bytes ?? Buffer.alloc(0))).toBe(true);
   });
 });

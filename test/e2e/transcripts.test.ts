@@ -54,6 +54,6 @@ describe('transcripts', () => {
       } finally {
         await stack.stop();
       }
-    }, 120_000);
+    }, 240_000);
   }
 });

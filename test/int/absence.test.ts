@@ -96,4 +96,40 @@ describe.each(backends)('absence and preferences over several games on %s', (kin
     const mixed = await db.prisma.seat.findMany({ where: { userId: cy.userId }, orderBy: { gameId: 'asc' }, select: { gameId: true, prefs: true } });
     expect(mixed.filter((s) => (s.prefs as { channel?: string }).channel === 'dm').map((s) => s.gameId)).toEqual([ids[0]]);
   });
+
+  it('GIVEN a member of three waiting games WHEN /prefs changes nothing a job depends on THEN no job row is written and nothing is queued again; WHEN /away and /back move the jobs THEN the table and the queue agree job for job', async () => {
+    const di: AppActor = { userId: 'u-di-batch', userName: 'Di' };
+    const ids = await games(di, 3, { away: { mode: 'timeout' } });
+    const jobs = () => db.prisma.$queryRawUnsafe<{ key: string; version: string }[]>(`SELECT "key", xmin::text AS "version" FROM "ScheduledJob" WHERE "gameId" = ANY(string_to_array($1, ',')) ORDER BY "key"`, ids.join(','));
+    const queued = async () =>
+      (await Promise.all((['reminder', 'deadline', 'dormancy'] as const).map((q) => scheduler.pending(q))))
+        .flat()
+        .filter((j) => ids.includes(j.data.gameId))
+        .map((j) => [j.queue, j.key, j.at.toISOString(), j.data])
+        .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+    const stored = async () =>
+      (await db.prisma.scheduledJob.findMany({ where: { gameId: { in: ids } }, orderBy: { key: 'asc' } })).map((j) => [j.queue, j.key, j.at.toISOString(), j.data]);
+    const before = await jobs();
+    expect(before.length).toBeGreaterThanOrEqual(6);
+    const applied: number[] = [];
+    const apply = scheduler.apply.bind(scheduler);
+    scheduler.apply = async (requests, cancels = []) => {
+      applied.push(requests.length + cancels.length);
+      return apply(requests, cancels);
+    };
+    try {
+      unwrap(await schedule.setPrefs(di.userId, { channel: 'mention' }));
+      expect(await jobs()).toEqual(before);
+      expect(applied).toEqual([0]);
+      unwrap(await schedule.away(di.userId, new Date(Date.now() + 3 * DAY).toISOString()));
+      expect((await jobs()).filter((j, i) => j.version !== before[i]?.version).length).toBeGreaterThan(0);
+      expect(applied[1]).toBeGreaterThan(0);
+      expect(await queued()).toEqual(await stored());
+      unwrap(await schedule.back(di.userId));
+      expect(await queued()).toEqual(await stored());
+      expect(await jobs()).toHaveLength(before.length);
+    } finally {
+      scheduler.apply = apply;
+    }
+  });
 });

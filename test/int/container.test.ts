@@ -81,7 +81,7 @@ describe('the Docker image', () => {
   it('GIVEN .dockerignore THEN the build context keeps what the bot runs and leaves out tests, benches, CI files and docs', async () => {
     const patterns = (await readFile(fromRoot('.dockerignore'), 'utf8')).split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
     const ignored = ignoredBy(patterns);
-    const kept = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'bin/turnkeeper.js', 'scripts/build.mjs', 'prisma/schema.prisma', 'prisma/releases.json', 'src/cli/main.ts', 'src/local/web/index.html', 'src/discord/locales/en/core.json', 'commands/game.ts', 'assets/packs'];
+    const kept = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'bin/turnkeeper.js', 'scripts/build.mjs', 'prisma/schema.prisma', 'prisma/releases.json', 'src/cli/main.ts', 'src/local/web/index.html', 'src/i18n/locales/en/core.json', 'commands/game.ts', 'assets/packs'];
     const left = ['test/int/upgrade.test.ts', 'test/support/db.ts', 'bench/run.ts', '.ci/run', 'docs/migrations.md', 'src/cli/main.test.ts', 'src/scheduler/contract.test-helper.ts', 'vitest.config.ts', 'README.md', 'node_modules/pg/package.json', '.env', 'data/pglite/PG_VERSION'];
     expect(kept.filter((f) => !existsSync(fromRoot(f)))).toEqual([]);
     expect(kept.filter(ignored)).toEqual([]);

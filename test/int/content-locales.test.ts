@@ -20,8 +20,8 @@ function lookup(tree: unknown, key: string): unknown {
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] as string).sort();
 
 describe('content locale strings', () => {
-  const en = JSON.parse(readFileSync(join(ROOT, 'src/discord/locales/en/content.json'), 'utf8')) as unknown;
-  const es = JSON.parse(readFileSync(join(ROOT, 'src/discord/locales/es/content.json'), 'utf8')) as unknown;
+  const en = JSON.parse(readFileSync(join(ROOT, 'src/i18n/locales/en/content.json'), 'utf8')) as unknown;
+  const es = JSON.parse(readFileSync(join(ROOT, 'src/i18n/locales/es/content.json'), 'utf8')) as unknown;
 
   it('GIVEN every content.* code the loader and interpreter return WHEN looked up THEN English and Spanish text exist with the same placeholders', () => {
     const codes = codesUsed();

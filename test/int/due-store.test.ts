@@ -38,4 +38,34 @@ describe.each(backends)('due jobs kept in the database (%s)', (kind) => {
     await store.removeAll([{ queue: 'reminder', key: 'r.g1.0' }, { queue: 'deadline', key: 'd.g1.0' }]);
     expect((await store.listDue()).map((d) => d.key)).toEqual(['s.g1.0']);
   });
+
+  it('GIVEN the rows as they stand WHEN a plan is written with writeChanges THEN only rows that differ are written (one statement), and it returns the changed puts and the drops that existed', async () => {
+    const data = (key: string, seq: number, kind: string) => ({ gameId: 'g2', seq, seat: 0, kind, note: `"quoted" \\ ${key}` });
+    const same = { queue: 'reminder' as const, key: 'r.g2.0', at: at(20), data: data('r', 1, 'remind') };
+    const moved = { queue: 'deadline' as const, key: 'd.g2.0', at: at(25), data: data('d', 1, 'deadline') };
+    const dropped = { queue: 'reminder' as const, key: 's.g2.0', at: at(21), data: data('s', 1, 'stalled') };
+    await store.putAll([same, moved, dropped]);
+    const current = await db.prisma.scheduledJob.findMany({ where: { gameId: 'g2' } });
+    const versions = async () => new Map((await db.prisma.$queryRawUnsafe<{ key: string; v: string }[]>(`SELECT "key", xmin::text AS "v" FROM "ScheduledJob" WHERE "gameId" = 'g2'`)).map((r) => [r.key, r.v]));
+    const was = await versions();
+    const added = { queue: 'reminder' as const, key: 'x.g2.0', at: at(27), data: data('x', 2, 'remind') };
+    const out = await store.writeChanges(
+      [{ ...same, data: { kind: 'remind', seat: 0, seq: 1, gameId: 'g2', note: same.data.note } }, { ...moved, at: at(26) }, added],
+      [{ queue: 'reminder', key: 's.g2.0' }, { queue: 'reminder', key: 'never.there' }],
+      current,
+    );
+    expect(out.puts.map((p) => p.key)).toEqual(['d.g2.0', 'x.g2.0']);
+    expect(out.drops).toEqual([{ queue: 'reminder', key: 's.g2.0' }]);
+    const now = await versions();
+    expect(now.get('r.g2.0')).toBe(was.get('r.g2.0'));
+    expect(now.get('d.g2.0')).not.toBe(was.get('d.g2.0'));
+    expect([...now.keys()].sort()).toEqual(['d.g2.0', 'r.g2.0', 'x.g2.0']);
+    const rows = await db.prisma.scheduledJob.findMany({ where: { gameId: 'g2' }, orderBy: { key: 'asc' } });
+    expect(rows.map((r) => [r.key, r.at.toISOString(), r.data])).toEqual([
+      ['d.g2.0', at(26).toISOString(), moved.data],
+      ['r.g2.0', at(20).toISOString(), same.data],
+      ['x.g2.0', at(27).toISOString(), added.data],
+    ]);
+    expect(await store.writeChanges([added], [], rows)).toEqual({ puts: [], drops: [] });
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '../../src/discord/i18n.ts';
+import { t } from '../../src/i18n/index.ts';
 import type { LocalMessage } from '../../src/local/discord/index.ts';
 import { startTwoPlayerAdventure, useLocalStack } from '../support/local-stack.ts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOTYPE_NAMES } from '../../src/core/index.ts';
 import { encodeCustomId } from '../../src/discord/custom-id.ts';
-import { t } from '../../src/discord/i18n.ts';
+import { t } from '../../src/i18n/index.ts';
 import { loadLog } from '../../src/store/index.ts';
 import { answerText, forgedButton, gameIn, harness, isEphemeral, type Harness } from '../support/discord-harness.ts';
 

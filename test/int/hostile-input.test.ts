@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../src/cli/compose.ts';
 import { RedisRateLimiter } from '../../src/discord/rate-limit.ts';
-import { t } from '../../src/discord/i18n.ts';
+import { t } from '../../src/i18n/index.ts';
 import { gameModules } from '../../src/games/index.ts';
 import { startLocalDiscord, type LocalDiscord } from '../../src/local/discord/index.ts';
 import { loadConfig } from '../../src/ops/config.ts';

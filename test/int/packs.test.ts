@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App, type AppActor } from '../../src/app/index.ts';
 import { loadCatalog, type LoadedCatalog } from '../../src/cli/compose.ts';
+import { createServices } from '../../src/discord/services.ts';
 import { createPackRegistry, nextPackLock, PACK_LOCK_FILE, readPackLock, validatePackCli, writePackLock } from '../../src/content/index.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
 import { wordsGame, wordsPackFiles, wordsPackSchema } from '../support/words-game.ts';
@@ -89,6 +90,29 @@ describe.each(backends)('content packs pinned by version on %s', (kind) => {
     expect(await say(after, fresh, 'pear')).toMatchObject({ ok: false, error: { code: 'words.unknown' } });
     const pinned = await started(after, 'basic@1.0.0');
     expect(unwrap(await after.status(pinned)).packVersion).toBe('1.0.0');
+  });
+
+  it('GIVEN a game pinned to the older of two shipped versions WHEN its moves are answered THEN the texts shown are its own version\'s, never the newest\'s', async () => {
+    const packs = join(root, 'texts');
+    await writeFiles(join(packs, 'words', 'basic'), wordsPackFiles('basic', '1.0.0', ['apple'], { 'hints.yaml': 'apple: "a red apple"\n' }));
+    const running = await started(appOn(await loadCatalog(games, packs)), 'basic');
+    await ship(packs, 'basic', '1.0.0', wordsPackFiles('basic', '1.1.0', ['apple'], { 'hints.yaml': 'apple: "a green apple"\n' }));
+    const catalog = await loadCatalog(games, packs);
+    const app = appOn(catalog);
+    const services = createServices({
+      app,
+      catalog: catalog.catalog,
+      allowSeed: false,
+      createThread: () => Promise.reject(new Error('no Discord here')),
+      deleteThread: () => Promise.reject(new Error('no Discord here')),
+      postToThread: () => Promise.reject(new Error('no Discord here')),
+      editMessage: () => Promise.reject(new Error('no Discord here')),
+    });
+    const answer = await services.presentResult(unwrap(await say(app, running, 'apple')));
+    expect(answer.content).toContain('> a red apple');
+    expect(answer.content).not.toContain('green');
+    const fresh = await started(app, 'basic');
+    expect((await services.presentResult(unwrap(await say(app, fresh, 'apple')))).content).toContain('> a green apple');
   });
 
   it('GIVEN two folders holding the same version of a pack WHEN the catalog loads THEN the second is refused as a duplicate version and the first is used', async () => {

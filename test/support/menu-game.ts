@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ok, reject, type GameModule } from '../../src/core/index.ts';
-import { addNamespace } from '../../src/discord/i18n.ts';
+import { addNamespace } from '../../src/i18n/index.ts';
 
 /**
  * A test-only game with one long prompt: the first seat picks one of `dishes` dishes, more than the 25

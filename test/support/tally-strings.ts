@@ -1,4 +1,4 @@
-import { addNamespace } from '../../src/discord/i18n.ts';
+import { addNamespace } from '../../src/i18n/index.ts';
 import { addRendererModule } from '../../src/render/host.ts';
 
 /** Strings of the test-only tally game, in both languages like every string, and its table picture (drawn where the render host draws). */

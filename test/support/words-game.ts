@@ -4,7 +4,8 @@ import { definePackSchema } from '../../src/content/schema.ts';
 
 /**
  * A test-only game played with a content pack: seats take turns saying a word the pack lists, so a
- * pack version that drops a word already said cannot replay the game. Pack: `pack.yaml` and `words.yaml`.
+ * pack version that drops a word already said cannot replay the game. Pack: `pack.yaml` and `words.yaml`,
+ * and optionally `hints.yaml`, the texts (`textOf`) shown under a word said.
  */
 export interface WordsPack {
   readonly words: readonly string[];
@@ -36,7 +37,7 @@ export const wordsGame: GameModule<WordsState, Record<string, never>, WordsPack>
     if (ctx.seat !== state.turn) return reject('core.notYourTurn', { seat: state.turn });
     const word = (command.args as { word: string }).word;
     if (!(ctx.pack as WordsPack).words.includes(word)) return reject('words.unknown', { word });
-    return ok({ state: { ...state, said: [...state.said, word], turn: (state.turn + 1) % state.seats }, events: [{ to: 'public', code: 'words.said', params: { word } }] });
+    return ok({ state: { ...state, said: [...state.said, word], turn: (state.turn + 1) % state.seats }, events: [{ to: 'public', code: 'words.said', params: { word, textKey: word } }] });
   },
   publicView: (state) => ({ turn: state.turn, said: [...state.said] }),
   viewFor: (state) => ({ turn: state.turn, said: [...state.said] }),
@@ -44,6 +45,7 @@ export const wordsGame: GameModule<WordsState, Record<string, never>, WordsPack>
   prompts: () => [],
   awaiting: (state) => ({ seats: [state.turn], kind: 'turn' }),
   status: () => ({ phase: 'playing' }),
+  textOf: (pack, key) => (pack.hints && Object.hasOwn(pack.hints, key) ? pack.hints[key] : undefined),
   legalCommands: (state, seat) => (seat === state.turn ? [{ type: 'say', args: { word: 'any' } }] : []),
 };
 

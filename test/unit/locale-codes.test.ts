@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasText, readLocaleResources } from '../../src/discord/i18n.ts';
+import { hasText, readLocaleResources } from '../../src/i18n/index.ts';
 
 const namespaces = new Set(Object.keys(readLocaleResources().en ?? {}));
 

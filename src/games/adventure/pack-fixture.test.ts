@@ -12,14 +12,15 @@ function listFiles(dir: string): string[] {
   });
 }
 
-/** Reads the Salt Lantern pack from disk as `src/content` would hand it over, unvalidated. */
-export function rawSaltLantern(): Record<string, unknown> {
-  return mergeYamlFiles(listFiles(PACK_DIR).map((f) => ({ name: relative(PACK_DIR, f), text: readFileSync(f, 'utf8') })));
+/** Reads the Salt Lantern pack from disk as `src/content` would hand it over, unvalidated: the newest, or an older `version` kept beside it. */
+export function rawSaltLantern(version?: string): Record<string, unknown> {
+  const dir = version === undefined ? PACK_DIR : `${PACK_DIR}@${version}`;
+  return mergeYamlFiles(listFiles(dir).map((f) => ({ name: relative(dir, f), text: readFileSync(f, 'utf8') })));
 }
 
-/** The validated Salt Lantern pack. */
-export function saltLantern(): AdventurePack {
-  return adventurePackSchema.parse(rawSaltLantern());
+/** The validated Salt Lantern pack (the newest, or an older `version`). */
+export function saltLantern(version?: string): AdventurePack {
+  return adventurePackSchema.parse(rawSaltLantern(version));
 }
 
 describe('salt-lantern pack fixture', () => {

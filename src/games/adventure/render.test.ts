@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { applyCommand, genesisSnapshot, type Snapshot } from '../../core/index.ts';
-import { t, type Language } from '../../discord/i18n.ts';
+import { t, type Language } from '../../i18n/index.ts';
 import { clearLayerCache, hasRenderer, layerCacheStats, LAYER_CACHE_BYTES, renderTable, setLayerCacheBytes } from '../../render/index.ts';
 import { adventureGame, type AdventurePack, type AdventureState, type AdventureView } from './index.ts';
 import { saltLantern } from './pack-fixture.test.ts';
-import { adventureText, register, renderAdventureTable, renderInventory, TABLE_WIDTH, INVENTORY_WIDTH, type AdventureText } from './render.ts';
+import { measure } from '../../render/legibility.test-helper.ts';
+import { adventureText, register, renderAdventureTable, PICTURE_DENSITY, TABLE_WIDTH, type AdventureText } from './render.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const pack = saltLantern();
@@ -55,29 +56,29 @@ function viewOf(state: AdventureState): AdventureView {
 }
 
 describe('adventure pictures', () => {
-  it('GIVEN a seeded game a few moves in WHEN the table and an inventory are rendered THEN both are PNGs of the planned size', async () => {
+  it('GIVEN a seeded game a few moves in WHEN the table is rendered THEN it is a PNG of the planned size', async () => {
     const view = viewOf(played().state);
     const table = await renderAdventureTable(view, 'en', text);
     const tableEs = await renderAdventureTable(view, 'es', text);
-    const inventory = await renderInventory(view, 0, 'en', text);
     await writeFile(join(tmpdir(), 'adventure-table.png'), table);
     await writeFile(join(tmpdir(), 'adventure-table-es.png'), tableEs);
-    await writeFile(join(tmpdir(), 'adventure-inventory.png'), inventory);
-    for (const png of [table, tableEs, inventory]) expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(pngSize(table).width).toBe(TABLE_WIDTH);
+    for (const png of [table, tableEs]) expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(pngSize(table).width).toBe(TABLE_WIDTH * PICTURE_DENSITY);
     expect(pngSize(table).height).toBeGreaterThanOrEqual(600);
-    expect(pngSize(table).height).toBeLessThan(2400);
-    expect(pngSize(inventory).width).toBe(INVENTORY_WIDTH);
+    expect(pngSize(table).height).toBeLessThan(2400 * PICTURE_DENSITY);
     expect(table.length).toBeLessThan(8 * 1024 * 1024);
   });
 
-  it('Rules §Solo game setup: GIVEN one seat playing three characters WHEN its inventory is rendered THEN one image shows all of them', async () => {
+  it('Rules §Solo game setup: GIVEN one seat playing three characters WHEN the table is rendered THEN it shows each of them with the cards it holds', async () => {
     const s = genesisSnapshot(adventureGame, { gameType: 'adventure', rulesVersion: '1', options: { characters: 3 }, seats: seats(1), seed: 3 }, pack);
     const view = viewOf(s.state);
-    const png = await renderInventory(view, 0, 'es', text);
-    await writeFile(join(tmpdir(), 'adventure-inventory-solo.png'), png);
-    expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(pngSize(png).height).toBeGreaterThan(3 * 100);
+    const m = await measure(() => renderAdventureTable(view, 'es', text), TABLE_WIDTH);
+    const drawn = m.texts.map((x) => x.text);
+    expect(view.characters).toHaveLength(3);
+    for (const c of view.characters) {
+      expect(drawn).toContain(text(c.nameKey, 'es'));
+      for (const card of c.inventory) expect(drawn).toContain(text(`card.${card}`, 'es'));
+    }
   });
 
   it('Rules §Health: GIVEN every room revealed, four figures on one location, a boxed health card and a finished game WHEN rendered THEN the picture stays within bounds', async () => {
@@ -92,13 +93,12 @@ describe('adventure pictures', () => {
     const png = await renderAdventureTable(crowded, 'es', text);
     await writeFile(join(tmpdir(), 'adventure-table-crowded.png'), png);
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(pngSize(png).width).toBe(TABLE_WIDTH);
-    expect(pngSize(png).height).toBeLessThan(2400);
+    expect(pngSize(png).width).toBe(TABLE_WIDTH * PICTURE_DENSITY);
+    expect(pngSize(png).height).toBeLessThan(3000 * PICTURE_DENSITY);
   });
 
   it('GIVEN the render functions WHEN typed THEN they take the public view type, never the state', () => {
     expectTypeOf(renderAdventureTable).parameter(0).toEqualTypeOf<AdventureView>();
-    expectTypeOf(renderInventory).parameter(0).toEqualTypeOf<AdventureView>();
     expectTypeOf(renderAdventureTable).parameter(0).not.toEqualTypeOf<AdventureState>();
   });
 
@@ -121,9 +121,6 @@ describe('adventure pictures', () => {
     const a = await renderAdventureTable(viewOf(base), 'en', text);
     const b = await renderAdventureTable(viewOf(hidden), 'en', spying);
     expect(b.equals(a)).toBe(true);
-    const ia = await renderInventory(viewOf(base), 1, 'en', text);
-    const ib = await renderInventory(viewOf(hidden), 1, 'en', spying);
-    expect(ib.equals(ia)).toBe(true);
     expect(asked.filter((k) => k.startsWith('entry.') || k.startsWith('hint.'))).toEqual([]);
   });
 
@@ -190,12 +187,12 @@ describe('adventure pictures', () => {
       const stacked = view.characters.map((c) => ({ ...c, location: view.rooms[0]?.locations[0] ?? null }));
       const variants: Variant[] = [
         ['same', view, 'en'],
+        ['health only', { ...view, characters: view.characters.map((c) => ({ ...c, health: { cards: 2, flipped: 1 } })) }, 'en'],
         ['language', view, 'es'],
         ['chapter', { ...view, chapter: 2 }, 'en'],
         ['last entry', { ...view, lastEntry: String(view.rooms[0]?.locations[1]) }, 'en'],
         ['figures stacked', { ...view, characters: stacked }, 'en'],
         ['all rooms', { ...view, rooms: Object.entries(pack.rooms).map(([room, r]) => ({ room, nameKey: `room.${room}`, locations: r.locations })) }, 'en'],
-        ['health only', { ...view, characters: view.characters.map((c) => ({ ...c, health: { cards: 2, flipped: 1 } })) }, 'en'],
         ['finished', { ...view, finished: true, ratingKey: 'rating.4' }, 'es'],
       ];
       const expected = await uncached(variants);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, genesisSnapshot, type Genesis, type Snapshot } from '../../core/index.ts';
-import { hasText } from '../../discord/i18n.ts';
+import { hasText } from '../../i18n/index.ts';
 import { lineText, rankedLegal } from '../../discord/present.ts';
 import { packText } from './content.ts';
 import { comanautsGame } from './index.ts';

@@ -98,9 +98,11 @@ export function describeComanautsView(raw: Json): TextLine[] {
     outcome: { phase: string } | null;
     players: readonly PublicPlayer[];
     enemies: readonly (PublicEnemy | null)[];
-    dice: { bag: number; hand: readonly string[] };
+    dice: { bag: number; hand: readonly string[]; threat: readonly unknown[]; group: readonly { face: number | null }[] };
+    situation: 'safe' | 'hostile';
     groupTask: { colour: string; target: number; done: boolean } | null;
     insight: number;
+    vitalSigns?: { left: number; shown: readonly string[] };
   };
   const page = view.page.id;
   const lines: TextLine[] = [{ code: 'comanauts.alt.page', params: { pageKey: K.page(page), round: view.round } }];
@@ -112,8 +114,16 @@ export function describeComanautsView(raw: Json): TextLine[] {
     else if (p.stored === null) lines.push({ code: 'comanauts.alt.player', params: { ...params, spaceKey: K.space(page, p.place.space) } });
     else lines.push({ code: 'comanauts.alt.playerStored', params: { ...params, spaceKey: K.space(page, p.place.space), stored: p.stored } });
   }
+  lines.push({ code: 'comanauts.alt.threat', params: { situation: view.situation, threat: view.dice.threat.length } });
   for (const e of view.enemies) if (e) lines.push({ code: 'comanauts.alt.enemy', params: { enemyKey: K.enemy(e.card), life: e.life, spaceKey: K.space(page, e.place.space) } });
-  if (view.groupTask) lines.push({ code: view.groupTask.done ? 'comanauts.alt.groupDone' : 'comanauts.alt.group', params: { colour: view.groupTask.colour, target: view.groupTask.target } });
+  if (view.groupTask) {
+    const total = view.dice.group.reduce((sum, d) => sum + (d.face ?? 0), 0);
+    lines.push({ code: view.groupTask.done ? 'comanauts.alt.groupDone' : 'comanauts.alt.group', params: { colour: view.groupTask.colour, target: view.groupTask.target, total } });
+  }
+  if (view.vitalSigns) {
+    const shown = (card: string) => view.vitalSigns?.shown.filter((c) => c === card).length ?? 0;
+    lines.push({ code: 'comanauts.alt.vital', params: { stable: shown('stable'), critical: shown('critical'), left: view.vitalSigns.left } });
+  }
   lines.push({ code: 'comanauts.alt.insight', params: { insight: view.insight } });
   return lines;
 }

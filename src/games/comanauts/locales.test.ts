@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const here = import.meta.dirname;
-const load = (lang: string): Record<string, unknown> => JSON.parse(readFileSync(join(here, '../../discord/locales', lang, 'comanauts.json'), 'utf8')) as Record<string, unknown>;
+const load = (lang: string): Record<string, unknown> => JSON.parse(readFileSync(join(here, '../../i18n/locales', lang, 'comanauts.json'), 'utf8')) as Record<string, unknown>;
 
 function has(tree: Record<string, unknown>, key: string): boolean {
   let node: unknown = tree;

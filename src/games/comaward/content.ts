@@ -449,6 +449,11 @@ const PLURALS: Readonly<Record<string, string>> = {
 export function packText(pack: ComaWardPack, key: string, lang: string): string | undefined {
   let node: unknown = pack;
   const segs = key.split('.');
+  // A phenomenon's own items (never in the deck) are named like the deck's: `item.<id>.name`.
+  if (segs[0] === 'item' && !pack.items.some((i) => i.id === segs[1])) {
+    const owner = Object.values(pack.phenomena).find((p) => p.items.some((i) => i.id === segs[1]));
+    if (owner) node = { item: owner.items };
+  }
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i] as string;
     if (Array.isArray(node)) {

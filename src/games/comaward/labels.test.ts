@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '../../discord/i18n.ts';
+import { t } from '../../i18n/index.ts';
 import { formatEvents } from '../../discord/present.ts';
 import { comaWardGame } from './index.ts';
 import { act, at, edit, newGame, text } from './fixture.test-helper.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasText, t } from '../../discord/i18n.ts';
+import { hasText, t } from '../../i18n/index.ts';
 import { comaWardCommandSchemas } from './commands.ts';
 
 const here = import.meta.dirname;
@@ -23,7 +23,7 @@ describe('comaward locale texts', () => {
     const codes = emittedCodes();
     expect(codes.length).toBeGreaterThan(150);
     expect(codes.filter((c) => !hasText(c))).toEqual([]);
-    const files = ['en', 'es'].map((lang) => JSON.stringify(JSON.parse(readFileSync(join(here, '../../discord/locales', lang, 'comaward.json'), 'utf8'))));
+    const files = ['en', 'es'].map((lang) => JSON.stringify(JSON.parse(readFileSync(join(here, '../../i18n/locales', lang, 'comaward.json'), 'utf8'))));
     for (const c of codes) for (const f of files) expect(f, c).toContain(`"${c.split('.').at(-1) as string}"`);
   });
 

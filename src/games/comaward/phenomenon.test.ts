@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartPick } from './engine/phenomenon.ts';
+import { createRng, seedRng } from '../../core/index.ts';
+import { chartPick, dealRoles } from './engine/phenomenon.ts';
 import { comaWardGame } from './index.ts';
 import { act, codes, edit, newGame, pack, tryAct } from './fixture.test-helper.ts';
 import type { CwState } from './state.ts';
@@ -87,6 +88,25 @@ describe('§Revealing the Phenomenon', () => {
     const other = (traitor + 1) % 3;
     expect(JSON.stringify(comaWardGame.viewFor(r.state, traitor))).toContain('"role":"impostor"');
     expect(JSON.stringify(comaWardGame.viewFor(r.state, other))).not.toContain('impostor');
+  });
+
+  it('Glossary "Role": GIVEN a phenomenon with more counted roles than living players WHEN roles are dealt over many seeds THEN which roles are in play is chance (not the order of the file), one role each', () => {
+    const base = edit(newGame(2), (d) => {
+      d.phase = 'phenomenon';
+      d.phenomenon = { ...(d.phenomenon ?? {}), id: 'fx-many' } as CwState['phenomenon'];
+    });
+    const roles = ['first', 'second', 'third', 'fourth'].map((id) => ({ id, name: { en: id, es: id }, text: { en: id, es: id }, count: 1 as const }));
+    const many = { ...pack, phenomena: { ...pack.phenomena, 'fx-many': { ...Object.values(pack.phenomena)[0]!, id: 'fx-many', roles } } };
+    const dealt = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const s = edit(base, () => {});
+      const env = { pack: many, rng: createRng(seedRng(seed)), events: [], revealed: false };
+      dealRoles(s, env);
+      const held = s.players.map((p) => p.role);
+      expect(new Set(held).size).toBe(2);
+      for (const r of held) dealt.add(r as string);
+    }
+    expect([...dealt].sort()).toEqual(['first', 'fourth', 'second', 'third']);
   });
 
   it('Glossary "Enter": GIVEN the Entrance trigger WHEN a player starts the turn there THEN nothing; WHEN a player moves in THEN it fires', () => {

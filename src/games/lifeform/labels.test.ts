@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../discord/i18n.ts';
+import { LANGUAGES } from '../../i18n/index.ts';
 import { lineText } from '../../discord/present.ts';
 import type { LifeformPack } from './content.ts';
 import { packText } from './content.ts';

@@ -6,7 +6,7 @@ import { playRandom } from './play.test-helper.ts';
 import { pack } from './scenario.test-helper.ts';
 
 const here = import.meta.dirname;
-const load = (lang: string): Record<string, unknown> => JSON.parse(readFileSync(join(here, '../../discord/locales', lang, 'lifeform.json'), 'utf8')) as Record<string, unknown>;
+const load = (lang: string): Record<string, unknown> => JSON.parse(readFileSync(join(here, '../../i18n/locales', lang, 'lifeform.json'), 'utf8')) as Record<string, unknown>;
 
 function has(tree: Record<string, unknown>, code: string): boolean {
   let node: unknown = tree;

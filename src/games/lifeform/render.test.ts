@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from 'canvas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasText, pickLanguage, t } from '../../discord/i18n.ts';
+import { hasText, pickLanguage, t } from '../../i18n/index.ts';
 import type { LifeformPack } from './content.ts';
 import { loadValleyForge } from './fixture.test-helper.ts';
 import { lifeformGame } from './index.ts';

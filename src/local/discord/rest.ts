@@ -17,7 +17,18 @@ export interface RestDeps {
   readonly shards: number;
   /** Owner of the application (`GET /applications/@me`). */
   readonly owner: LocalUser;
+  /** How long `enforce_nonce` remembers a nonce (Discord: "the past few minutes"); default {@link NONCE_WINDOW_MS}. */
+  readonly nonceWindowMs?: number;
+  /** The local Discord's clock (tests move it past the nonce window). */
+  readonly now?: () => number;
 }
+
+/**
+ * Discord checks an enforced nonce for uniqueness only "in the past few minutes"; five here. A resend
+ * after that posts a second message, as it would on Discord.
+ * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
+ */
+export const NONCE_WINDOW_MS = 5 * 60_000;
 
 /** Permissions a resolved channel carries in a slash command's `resolved.channels`. */
 export const RESOLVED_CHANNEL_PERMISSIONS = '2147535872';
@@ -31,7 +42,9 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
   const { world, gateway, relay, interactions, shards, owner } = deps;
   const applicationId = world.applicationId;
   /** Messages sent with `enforce_nonce`, by channel and nonce: Discord answers a repeat with the first message. */
-  const enforcedNonces = new Map<string, LocalMessage>();
+  const enforcedNonces = new Map<string, { readonly message: LocalMessage; readonly at: number }>();
+  const nonceWindowMs = deps.nonceWindowMs ?? NONCE_WINDOW_MS;
+  const now = deps.now ?? Date.now;
 
   function commandsRoute(method: string, guildId: string | null, commandId: string | null, body: unknown): RouteAnswer {
     const scope = guildId ?? 'global';
@@ -140,9 +153,9 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
         }
         const nonce = typeof body.nonce === 'string' || typeof body.nonce === 'number' ? `${channel.id}:${body.nonce}` : null;
         const earlier = nonce && body.enforce_nonce === true ? enforcedNonces.get(nonce) : undefined;
-        if (earlier) return [200, world.messageJson(earlier)];
+        if (earlier && now() - earlier.at <= nonceWindowMs) return [200, world.messageJson(earlier.message)];
         const message = world.createMessage({ channelId: channel.id, authorId: world.bot.id, payload: body, files });
-        if (nonce && body.enforce_nonce === true) enforcedNonces.set(nonce, message);
+        if (nonce && body.enforce_nonce === true) enforcedNonces.set(nonce, { message, at: now() });
         relay.created(message);
         return [200, world.messageJson(message)];
       }

@@ -38,6 +38,10 @@ export interface LocalDiscordOptions {
   readonly deferredUpdateGraceMs?: number;
   /** Quiet spell after an answer before a handle resolves, so immediate follow-ups are included (default 40 ms; 0 resolves the moment the answer is complete). */
   readonly quietMs?: number;
+  /** How long `enforce_nonce` holds a nonce (default five minutes, Discord's "past few minutes"). */
+  readonly nonceWindowMs?: number;
+  /** The clock of the nonce window (tests move it forward). */
+  readonly now?: () => number;
   /** Serve the sandbox page at `/` and its API under `/sandbox/api` (default true). */
   readonly sandbox?: boolean;
   /** Extra HTTP routes, tried after the API and the sandbox. */
@@ -77,7 +81,7 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
     graceMs: opts.deferredUpdateGraceMs ?? 1_000,
     quietMs: opts.quietMs ?? 40,
   });
-  const route = createRestRoutes({ world, gateway, relay, interactions, shards, owner: firstUser });
+  const route = createRestRoutes({ world, gateway, relay, interactions, shards, owner: firstUser, ...(opts.nonceWindowMs !== undefined ? { nonceWindowMs: opts.nonceWindowMs } : {}), ...(opts.now ? { now: opts.now } : {}) });
   const calls: RestCall[] = [];
   const faults: Fault[] = [];
 

@@ -12,7 +12,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/sandbox/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
 };
 const WEB_DIR = fromRoot('src', 'local', 'web');
-const LOCALES_DIR = fromRoot('src', 'discord', 'locales');
+const LOCALES_DIR = fromRoot('src', 'i18n', 'locales');
 
 /** The sandbox page's view of one message: what a Discord client would draw for `forUser`. */
 export interface SandboxMessage {

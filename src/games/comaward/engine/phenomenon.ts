@@ -115,8 +115,10 @@ export function dealRoles(s: CwState, env: Env): void {
   const def = phenomenonOf(s, env.pack);
   if (!def) return;
   const seats = env.rng.shuffle(living(s).map((p) => p.seat));
-  const cards: string[] = [];
-  for (const r of def.roles) if (r.count !== 'rest') for (let i = 0; i < r.count; i++) cards.push(r.id);
+  const fixed: string[] = [];
+  for (const r of def.roles) if (r.count !== 'rest') for (let i = 0; i < r.count; i++) fixed.push(r.id);
+  // Fewer players than counted roles (individual goals): which roles are in play is chance too, not file order.
+  const cards = fixed.length > seats.length ? env.rng.shuffle(fixed) : fixed;
   const rest = def.roles.find((r) => r.count === 'rest');
   seats.forEach((seat, i) => {
     const role = cards[i] ?? rest?.id ?? null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLocaleResources, t, pickLanguage } from './i18n.ts';
+import { readLocaleResources, t, pickLanguage } from './index.ts';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];

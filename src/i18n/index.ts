@@ -7,7 +7,7 @@ import { fromRoot } from '../ops/paths.ts';
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const localesDir = fromRoot('src', 'discord', 'locales');
+const localesDir = fromRoot('src', 'i18n', 'locales');
 
 /** Reads `locales/<lang>/<namespace>.json` for every language: the one place strings live. */
 export function readLocaleResources(dir = localesDir): Record<string, Record<string, unknown>> {
