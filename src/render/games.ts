@@ -7,6 +7,8 @@ import { adventureText, register as registerAdventure } from '../games/adventure
 import { register as registerComanauts } from '../games/comanauts/render.ts';
 import { register as registerComaWard } from '../games/comaward/render.ts';
 import type { ComaWardPack } from '../games/comaward/index.ts';
+import type { LifeformPack } from '../games/lifeform/content.ts';
+import { register as registerLifeform } from '../games/lifeform/render.ts';
 import type { PackLookup } from './wiring.ts';
 
 export function registerRenderers(packs: PackLookup): void {
@@ -20,4 +22,8 @@ export function registerRenderers(packs: PackLookup): void {
     if (!pack) return undefined;
     return adventureText(pack.data as Parameters<typeof adventureText>[0], (code, lang, params) => t(pickLanguage(lang), code, params));
   });
+  registerLifeform(
+    (packId) => packs('lifeform', packId)?.data as LifeformPack | undefined,
+    (code, lang, params) => (hasText(code) ? t(pickLanguage(lang), code, params) : undefined),
+  );
 }

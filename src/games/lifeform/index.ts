@@ -1,6 +1,7 @@
 import type { GameModule } from '../../core/index.ts';
 import { lifeformCommandSchemas } from './commands.ts';
 import { lifeformPackSchema, packText, type LifeformPack } from './content.ts';
+import { describeLifeformView, labelLifeformCommand } from './labels.ts';
 import { legalCommands } from './legal.ts';
 import { decideCommand } from './rules.ts';
 import { lifeformOptionsSchema, setupGame, type LifeformOptions } from './setup.ts';
@@ -34,6 +35,8 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
   awaiting,
   status,
   legalCommands,
+  labelCommand: (state, command) => labelLifeformCommand(state, command),
+  describeView: describeLifeformView,
   textOf: packText,
   timeoutAction,
 };

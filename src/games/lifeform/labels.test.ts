@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../i18n/index.ts';
+import { lineText } from '../../discord/present.ts';
+import type { LifeformPack } from './content.ts';
+import { packText } from './content.ts';
+import { loadValleyForge } from './fixture.test-helper.ts';
+import { lifeformGame } from './index.ts';
+import { describeLifeformView, labelLifeformCommand } from './labels.ts';
+import { playRandom } from './play.test-helper.ts';
+import type { LifeformState } from './state.ts';
+
+let pack: LifeformPack;
+beforeAll(async () => {
+  pack = await loadValleyForge();
+});
+
+const naming = (_lang: string) => ({ seatNames: ['Ana', 'Ben', 'Cy', 'Di'], packText: (key: string, l: string) => packText(pack, key, l) });
+
+/** States met along seeded random games (setup, turns, attacks, showdowns when they come). */
+function states(): LifeformState[] {
+  const out: LifeformState[] = [];
+  for (const [seed, seats] of [[1, 2], [2, 3], [3, 4], [4, 2]] as const) {
+    const played = playRandom(pack, seed, seats, [0, 3, 8, 15, 22, 29, 36, 1, 50], 400);
+    out.push(...played.steps.map((s) => s.state));
+  }
+  return out;
+}
+
+describe('Lifeform labels on Discord (issue 15 conventions, issue 17 "Commands")', () => {
+  it('issue 15 §human labels: every legal command of every seat reads as text in English and Spanish, names from the pack, no ids or placeholders', () => {
+    let checked = 0;
+    for (const s of states()) {
+      for (let seat = 0; seat < s.seats; seat++) {
+        for (const c of lifeformGame.legalCommands(s, seat)) {
+          const label = labelLifeformCommand(s, c);
+          for (const lang of LANGUAGES) {
+            const text = lineText(lang, label, naming(lang));
+            expect(text, `${c.type} ${JSON.stringify(c.args)}`).not.toMatch(/\{\{|lf\.label|\.name\b|undefined/);
+            expect(text.length).toBeGreaterThan(2);
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  }, 120_000);
+
+  it('issue 15 §turn buttons: answers to a question (no reaction, noise, agreement) are common and rank before playing a card', () => {
+    const s = states()[0] as LifeformState;
+    const noReaction = labelLifeformCommand(s, { type: 'noReaction', args: {} });
+    const play = labelLifeformCommand(s, { type: 'play', args: { card: 'x.1', row: 0 } });
+    expect(noReaction.common).toBe(true);
+    expect(noReaction.rank).toBeLessThan(play.rank);
+    expect(labelLifeformCommand(s, { type: 'noise', args: { noisy: true } }).code).toBe('lf.label.noise.noisy');
+    expect(labelLifeformCommand(s, { type: 'noise', args: { noisy: false } }).code).toBe('lf.label.noise.silent');
+  });
+
+  it('issue 17 §Hidden information: the alt text is the same whichever image is the real lifeform', () => {
+    for (const s of states().filter((x) => x.real !== null && x.images.filter((i) => i !== null).length > 1)) {
+      const other = { ...s, real: ((s.real as number) + 1) % s.images.length };
+      expect(describeLifeformView(lifeformGame.publicView(other))).toEqual(describeLifeformView(lifeformGame.publicView(s)));
+    }
+  }, 120_000);
+
+  it('issue 17 §The picture (alt text): one line per character, image on the ship and the android, in both languages', () => {
+    const s = states().find((x) => x.phase !== 'setup') as LifeformState;
+    const lines = describeLifeformView(lifeformGame.publicView(s));
+    const onShip = s.images.filter((i) => i !== null).length;
+    expect(lines.filter((l) => l.code.startsWith('lf.alt.character'))).toHaveLength(s.characters.length);
+    expect(lines.filter((l) => l.code === 'lf.alt.image')).toHaveLength(onShip);
+    for (const lang of LANGUAGES) for (const l of lines) expect(lineText(lang, l, naming(lang))).not.toMatch(/\{\{|lf\.alt|\.name\b/);
+  }, 120_000);
+});

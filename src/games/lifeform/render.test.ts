@@ -1,0 +1,67 @@
+import { createCanvas, loadImage } from 'canvas';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasText, pickLanguage, t } from '../../i18n/index.ts';
+import type { LifeformPack } from './content.ts';
+import { loadValleyForge } from './fixture.test-helper.ts';
+import { lifeformGame } from './index.ts';
+import { playRandom } from './play.test-helper.ts';
+import { renderLifeform, WIDTH } from './render.ts';
+import type { LifeformState } from './state.ts';
+
+let pack: LifeformPack;
+let states: LifeformState[];
+beforeAll(async () => {
+  pack = await loadValleyForge();
+  states = playRandom(pack, 11, 3, [0, 3, 8, 15, 22, 29, 36, 1, 50], 200).steps.map((s) => s.state);
+});
+
+const ui = (code: string, lang: string, params?: Record<string, unknown>): string | undefined => (hasText(code) ? t(pickLanguage(lang), code, params) : undefined);
+const calls: string[] = [];
+const spyUi = (code: string, lang: string, params?: Record<string, unknown>): string | undefined => {
+  const out = ui(code, lang, params);
+  calls.push(`${code} ${JSON.stringify(params ?? {})} ${out ?? ''}`);
+  return out;
+};
+
+async function pixels(png: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
+}
+
+describe('the Lifeform picture (issue 17 "The picture")', () => {
+  it('issue 17 §The picture: a PNG 1000 px wide (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
+    const s = states[states.length - 1] as LifeformState;
+    for (const lang of ['en', 'es']) {
+      calls.length = 0;
+      const png = await renderLifeform(lifeformGame.publicView(s) as never, pack, lang, spyUi);
+      const img = await pixels(png);
+      expect(img.width).toBe(WIDTH);
+      expect(img.height).toBeGreaterThan(1000);
+      expect(calls.filter((c) => c.endsWith(' '))).toEqual([]);
+      expect(calls.some((c) => c.startsWith('lf.render.tracks'))).toBe(true);
+    }
+  }, 60_000);
+
+  it('issue 17 §Hidden information: the picture is the same image whichever image is the real lifeform (it is drawn from the public view only)', async () => {
+    const s = states.find((x) => x.real !== null && x.images.filter((i) => i !== null).length > 1) as LifeformState;
+    const other = { ...s, real: ((s.real as number) + 1) % s.images.length } as LifeformState;
+    const a = await renderLifeform(lifeformGame.publicView(s) as never, pack, 'en', ui);
+    const b = await renderLifeform(lifeformGame.publicView(other) as never, pack, 'en', ui);
+    expect(a.equals(b)).toBe(true);
+  }, 60_000);
+
+  it('issue 17 §The picture: a character\'s owner colour and the hidden mark show (a hidden character is drawn differently)', async () => {
+    const s = states.find((x) => x.phase !== 'setup') as LifeformState;
+    const c = s.characters[0];
+    if (!c) throw new Error('no character');
+    calls.length = 0;
+    const hidden = { ...s, characters: s.characters.map((x, i) => (i === 0 ? { ...x, hidden: true } : x)) } as LifeformState;
+    const a = await renderLifeform(lifeformGame.publicView(s) as never, pack, 'en', ui);
+    const b = await renderLifeform(lifeformGame.publicView(hidden) as never, pack, 'en', spyUi);
+    expect(a.equals(b)).toBe(false);
+    expect(calls.some((x) => x.startsWith('lf.render.hidden'))).toBe(true);
+  }, 60_000);
+});
