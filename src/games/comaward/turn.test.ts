@@ -68,7 +68,8 @@ describe('§What You Can Do on Your Turn', () => {
 
   it('§Quirk Cards: GIVEN a quirk about the person at the table WHEN its owner declares it THEN a secret counter, once a turn, even outside their turn', () => {
     const s = edit(newGame(2), (d) => ((d.players[1] as { quirk: string }).quirk = 'hummer'));
-    expect(comaWardGame.legalCommands(s, 1)).toContainEqual({ type: 'declare', args: {} });
+    // Never listed among the legal moves (they are counted in public): the owner uses `/cw declare`.
+    expect(comaWardGame.legalCommands(s, 1)).not.toContainEqual({ type: 'declare', args: {} });
     const r = act(s, 'declare', {}, { seat: 1 });
     expect(r.state.players[1]?.quirkCount).toBe(1);
     expect(r.events.every((e) => e.to === 1)).toBe(true);

@@ -192,10 +192,9 @@ export function legalCommands(s: CwState, pack: ComaWardPack, seat: number): Gam
   if (!me.alive && me.entity && me.entity.uses > 0 && !s.queue.some((q) => q.seat === seat)) {
     for (const p of s.players) if (p.alive) extra.push(cmd('entity', { target: p.seat }));
   }
-  if (s.phase === 'prologue' && me.quirk && me.declaredTurn !== s.turnNo) {
-    const q = pack.quirks.find((x) => x.id === me.quirk);
-    if (q && 'declared' in q.counter) extra.push(cmd('declare'));
-  }
+  // `declare` (a quirk about the person at the table) is never listed: the legal moves are counted and
+  // labelled in public (the turn message, /help), so listing it would tell the table that this player's
+  // quirk is a declared one. Its owner uses `/cw declare`, which the rules check on their own.
   if (s.pending) return s.pending.seat === seat ? [...pendingCommands(s, pack), ...extra] : extra;
   const over = overLimitSeat(s, pack);
   if (over !== null) {
