@@ -5,6 +5,7 @@ import { absenceCases } from './absence.ts';
 import { latencyCases } from './latency.ts';
 import { microCases } from './micro.ts';
 import { reconcileCases } from './reconcile.ts';
+import { redisCases } from './redis.ts';
 import { throughputCases } from './throughput.ts';
 import { machine, table, type BenchRow } from './stats.ts';
 
@@ -18,6 +19,7 @@ const cases: Record<string, (quick: boolean) => Promise<BenchRow[]>> = {
   throughput: throughputCases,
   reconcile: reconcileCases,
   absence: absenceCases,
+  redis: redisCases,
 };
 
 const rows: BenchRow[] = [];

@@ -329,7 +329,9 @@ export class BullScheduler implements Scheduler {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     await this.#resyncing?.catch(() => undefined);
-    await Promise.all(this.#workers.splice(0).map((w) => w.close()));
+    // Bounded too: a worker still waiting for a Redis that is down is disconnected instead.
+    const force = this.#redis.status !== 'ready';
+    await Promise.all(this.#workers.splice(0).map((w) => withTimeout(w.close(force), this.#timeoutMs * 2, 'worker close').catch(() => w.disconnect())));
     await Promise.all([...this.#queues.values()].map((q) => q.close()));
     this.#queues.clear();
     if (this.#redis.status === 'wait') this.#redis.disconnect();
@@ -338,10 +340,17 @@ export class BullScheduler implements Scheduler {
 
   /** Re-adds every due item in batches (idempotent) and marks the queue complete with the sentinel key. */
   async rebuild(items: readonly DueItem[]): Promise<void> {
-    await this.#guard('rebuild', async () => {
-      for (let i = 0; i < items.length; i += RESYNC_BATCH) await this.#apply(items.slice(i, i + RESYNC_BATCH));
-      await this.#redis.set(this.#sentinelKey(), String(Date.now()));
-    });
+    try {
+      await this.#ready();
+      for (let i = 0; i < items.length; i += RESYNC_BATCH) {
+        await withTimeout(this.#apply(items.slice(i, i + RESYNC_BATCH)), this.#timeoutMs * 4, 'rebuild');
+      }
+      await withTimeout(this.#redis.set(this.#sentinelKey(), String(Date.now())), this.#timeoutMs, 'rebuild sentinel');
+    } catch (error) {
+      this.#dirty = true;
+      this.#lastError = (error as Error).message;
+      this.#onConnectionError(new Error(`rebuild deferred to the next resync: ${(error as Error).message}`));
+    }
   }
 
   async pending(queue: QueueName): Promise<readonly PendingJob[]> {
