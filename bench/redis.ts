@@ -50,13 +50,13 @@ export async function redisCases(quick: boolean): Promise<BenchRow[]> {
     }
     for (let i = 0; i < items.length; i += 2_000) await store.putAll(items.slice(i, i + 2_000));
     const make = (redisUrl: string) => {
-      const scheduler = new BullScheduler({ redisUrl, prefix: 'tk-bench', claim: store, source: () => store.listDue(), resyncEveryMs: 0, onConnectionError: (e) => process.env.BENCH_DEBUG && process.stderr.write(`redis: ${e.message}\n`) });
+      const scheduler = new BullScheduler({ redisUrl, prefix: 'tk-bench', claim: store, source: () => store.listDue(), resyncEveryMs: 0, onConnectionError: (e) => void (process.env.BENCH_DEBUG && process.stderr.write(`redis: ${e.message}\n`)) });
       for (const queue of ['reminder', 'deadline', 'dormancy'] as const) scheduler.handle(queue, () => undefined);
       open.push(scheduler);
       return scheduler;
     };
 
-    process.env.BENCH_DEBUG && process.stderr.write(`${items.length} rows stored\n`);
+    if (process.env.BENCH_DEBUG) process.stderr.write(`${items.length} rows stored\n`);
     const t0 = performance.now();
     const scheduler = make(redis.url);
     await scheduler.start();
@@ -66,7 +66,7 @@ export async function redisCases(quick: boolean): Promise<BenchRow[]> {
     const queued = (await scheduler.pending('reminder')).length;
     if (queued !== waiting) throw new Error(`rebuild queued ${queued} reminders of ${waiting}`);
 
-    process.env.BENCH_DEBUG && process.stderr.write(`start ${startMs} ms\n`);
+    if (process.env.BENCH_DEBUG) process.stderr.write(`start ${startMs} ms\n`);
     const checks: number[] = [];
     for (let i = 0; i < 50; i += 1) {
       const t = performance.now();
@@ -82,7 +82,7 @@ export async function redisCases(quick: boolean): Promise<BenchRow[]> {
       full.push(performance.now() - t);
       if (report?.reason !== 'lost' || report.added !== items.length) throw new Error(`resync after FLUSHALL: ${JSON.stringify(report)}`);
     }
-    process.env.BENCH_DEBUG && process.stderr.write(`resync ${full.join(', ')} ms\n`);
+    if (process.env.BENCH_DEBUG) process.stderr.write(`resync ${full.join(', ')} ms\n`);
     const restored = (await scheduler.pending('reminder')).length;
     if (restored !== waiting) throw new Error(`resync restored ${restored} reminders of ${waiting}`);
     await scheduler.stop();
