@@ -83,12 +83,12 @@ if (!hasRedisServer) {
       await until('health ok', () => scheduler.health().state === 'ok');
     });
 
-    it('§Redis is a helper: Redis killed during play: a schedule returns at once, degraded; after the restart (data lost) every reminder fires once, late', async () => {
+    it.each(['SIGKILL', 'SIGTERM'] as const)('§Redis is a helper: Redis stopped (%s) during play: a schedule returns at once, degraded; after the restart (data lost) every reminder fires once, late', async (signal) => {
       const { redis, scheduler, fired, put } = await setup();
       await scheduler.start();
       await put('before', 1_200);
       expect(scheduler.health().state).toBe('ok');
-      await redis.stop('SIGKILL');
+      await redis.stop(signal);
       const during = await timed(put('during', 100));
       expect(during.ms).toBeLessThan(1_000);
       expect(scheduler.health()).toMatchObject({ state: 'degraded', reason: expect.stringMatching(/redis/i) });
