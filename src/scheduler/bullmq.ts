@@ -277,7 +277,15 @@ export class BullScheduler implements Scheduler {
       this.#timer.unref();
     }
     // Bounded: with Redis down the workers keep connecting in the background and the bot goes on.
-    await withTimeout(Promise.all(this.#workers.map((w) => w.waitUntilReady())), this.#timeoutMs, 'workers connect').catch((error: Error) => {
+    // A refused connection ends the wait at once instead of at the bound.
+    let onError: ((error: Error) => void) | undefined;
+    const refused = new Promise<never>((_, reject) => {
+      onError = (error) => reject(error);
+      this.#redis.once('error', onError);
+    });
+    refused.catch(() => undefined);
+    const connected = Promise.race([Promise.all(this.#workers.map((w) => w.waitUntilReady())), refused]);
+    await withTimeout(connected, this.#timeoutMs, 'workers connect').finally(() => onError && this.#redis.off('error', onError)).catch((error: Error) => {
       this.#lastError = error.message;
       this.#wasDown = true;
       this.#onConnectionError(new Error(`scheduler started without Redis (${error.message}); workers connect when it comes`));
