@@ -6,6 +6,7 @@ import { handoffCases } from './handoff.ts';
 import { latencyCases } from './latency.ts';
 import { microCases } from './micro.ts';
 import { reconcileCases } from './reconcile.ts';
+import { redisCases } from './redis.ts';
 import { throughputCases } from './throughput.ts';
 import { machine, table, type BenchRow } from './stats.ts';
 
@@ -20,6 +21,7 @@ const cases: Record<string, (quick: boolean) => Promise<BenchRow[]>> = {
   reconcile: reconcileCases,
   absence: absenceCases,
   handoff: handoffCases,
+  redis: redisCases,
 };
 
 const rows: BenchRow[] = [];

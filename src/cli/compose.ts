@@ -148,7 +148,7 @@ export interface RuntimeOptions {
    * Scheduler choice: BullMQ when `config.REDIS_URL` is set unless `inProcess`; the in-process one reads
    * `clock` (the local stack passes an `OffsetClock` so `!advance` moves app and scheduler together).
    */
-  readonly scheduler?: { readonly clock?: Clock; readonly inProcess?: boolean; readonly prefix?: string };
+  readonly scheduler?: { readonly clock?: Clock; readonly inProcess?: boolean; readonly prefix?: string; readonly resyncEveryMs?: number };
 }
 
 export interface Runtime {
@@ -188,7 +188,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     schedulerLog.error({ err: error, queue: ticket.queue, key: ticket.key, attempt: ticket.attempt }, 'scheduled job failed');
   const redisUrl = options.scheduler?.inProcess ? undefined : config.REDIS_URL;
   const scheduler: Scheduler = redisUrl
-    ? await createScheduler({ redisUrl, claim: store, onError, ...(options.scheduler?.prefix ? { prefix: options.scheduler.prefix } : {}) })
+    ? await createScheduler({
+        redisUrl,
+        claim: store,
+        onError,
+        source: () => store.listDue(),
+        onConnectionError: (error) => schedulerLog.warn({ reason: error.message }, 'scheduler: redis'),
+        ...(options.scheduler?.prefix ? { prefix: options.scheduler.prefix } : {}),
+        ...(options.scheduler?.resyncEveryMs === undefined ? {} : { resyncEveryMs: options.scheduler.resyncEveryMs }),
+      })
     : await createScheduler({ claim: store, onError, ...(options.scheduler?.clock ? { clock: options.scheduler.clock } : {}) });
   const schedule = createSchedule({ db, app, scheduler, store, clock, logger: schedulerLog });
   schedule.register();

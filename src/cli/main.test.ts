@@ -111,4 +111,16 @@ describe('turnkeeper errors', () => {
     expect(await main(['migrate'])).toBe(EXIT.config);
     expect(err.join('\n')).toMatch(/^Configuration error: DATABASE_URL/);
   });
+
+  it('§Redis is a helper: GIVEN REDIS_URL set for the sandbox (no DISCORD_TOKEN) THEN start refuses it by name, exit 78, before opening anything', async () => {
+    const before = process.env.REDIS_URL;
+    process.env.REDIS_URL = 'redis://127.0.0.1:1';
+    try {
+      expect(await main(['start'])).toBe(EXIT.config);
+      expect(err.join('\n')).toMatch(/^Configuration error: REDIS_URL is set, but the local sandbox/);
+    } finally {
+      if (before === undefined) delete process.env.REDIS_URL;
+      else process.env.REDIS_URL = before;
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
-import { startMode, type Config } from '../ops/config.ts';
+import { ConfigError, startMode, type Config } from '../ops/config.ts';
 import { startHealthServer } from '../ops/health.ts';
 import { createLogger, type Logger } from '../ops/logger.ts';
 import { createMetrics } from '../ops/metrics.ts';
@@ -44,15 +44,18 @@ export async function start(config: Config): Promise<number> {
     health = await startHealthServer(config.HEALTH_PORT, metrics, {
       database: async () => (await runtime.db.prisma.$queryRawUnsafe('SELECT 1'), true),
       discord: async () => runtime.bot.client.isReady(),
-    });
+    }, () => runtime.scheduler.health());
   } else {
+    if (config.REDIS_URL) {
+      throw new ConfigError('REDIS_URL', 'is set, but the local sandbox (no DISCORD_TOKEN) runs its own in-process queue so that `!advance` moves time for the game and its reminders together: unset REDIS_URL for the sandbox, or set DISCORD_TOKEN to run the bot with BullMQ on Redis');
+    }
     const { startLocalStack } = await import('../local/stack.ts');
     const stack = await startLocalStack({ port: config.PORT, dataDir: config.DATA_DIR, logger, metrics });
     stopRuntime = stack.stop;
     health = await startHealthServer(config.HEALTH_PORT, metrics, {
       database: async () => (await stack.runtime.db.prisma.$queryRawUnsafe('SELECT 1'), true),
       discord: async () => stack.runtime.bot.client.isReady(),
-    });
+    }, () => stack.runtime.scheduler.health());
     console.log(`Open ${stack.url}/ to play`);
   }
   await new Promise<void>((resolve) => {

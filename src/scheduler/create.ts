@@ -1,6 +1,6 @@
 import type { BullScheduler } from './bullmq.ts';
 import { InProcessScheduler, type Clock } from './in-process.ts';
-import type { ClaimPort, ErrorReporter, RetryOptions, Scheduler } from './types.ts';
+import type { ClaimPort, DueItem, ErrorReporter, RetryOptions, Scheduler } from './types.ts';
 
 export interface CreateSchedulerOptions {
   /** `REDIS_URL`; without it the in-process scheduler runs (a fresh machine, transcripts). */
@@ -12,6 +12,11 @@ export interface CreateSchedulerOptions {
   readonly claim?: ClaimPort;
   readonly retry?: RetryOptions;
   readonly onError?: ErrorReporter;
+  /** BullMQ only: the database's due items, for the resync on reconnect and every `resyncEveryMs`. */
+  readonly source?: () => Promise<readonly DueItem[]>;
+  readonly resyncEveryMs?: number;
+  /** BullMQ only: Redis connection trouble and deferred writes (default: a line on stderr). */
+  readonly onConnectionError?: (error: Error) => void;
 }
 
 /**
@@ -29,7 +34,14 @@ export async function createScheduler(options: CreateSchedulerOptions = {}): Pro
   };
   if (options.redisUrl) {
     const { BullScheduler } = await import('./bullmq.ts');
-    return new BullScheduler({ redisUrl: options.redisUrl, ...(options.prefix ? { prefix: options.prefix } : {}), ...common });
+    return new BullScheduler({
+      redisUrl: options.redisUrl,
+      ...(options.prefix ? { prefix: options.prefix } : {}),
+      ...(options.source ? { source: options.source } : {}),
+      ...(options.resyncEveryMs === undefined ? {} : { resyncEveryMs: options.resyncEveryMs }),
+      ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
+      ...common,
+    });
   }
   return new InProcessScheduler({ ...(options.clock ? { clock: options.clock } : {}), ...common });
 }

@@ -11,6 +11,7 @@ import {
   type PendingJob,
   type QueueName,
   type RetryOptions,
+  type SchedulerHealth,
   type ScheduleRequest,
   type Scheduler,
 } from './types.ts';
@@ -115,6 +116,10 @@ export class InProcessScheduler implements Scheduler {
     this.#claim = options.claim;
     this.#retry = options.retry ?? DEFAULT_RETRY;
     this.#onError = options.onError ?? defaultReporter;
+  }
+
+  health(): SchedulerHealth {
+    return { queue: 'in-process', state: 'ok' };
   }
 
   async schedule(request: ScheduleRequest): Promise<void> {

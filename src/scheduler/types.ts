@@ -77,9 +77,19 @@ export interface PendingJob {
   readonly attempt: number;
 }
 
+/** What `/healthz` and `/metrics` say about the queue: which one runs and whether it keeps up. */
+export interface SchedulerHealth {
+  readonly queue: 'bullmq' | 'in-process';
+  readonly state: 'ok' | 'degraded';
+  /** Why it is degraded (Redis unreachable, writes waiting for the next resync). */
+  readonly reason?: string;
+}
+
 /** Same interface whether BullMQ on Redis or the in-process fallback runs underneath. */
 export interface Scheduler {
   readonly kind: 'bullmq' | 'in-process';
+  /** The queue's state now, without a round trip (Redis trouble makes it `degraded`, never a hang). */
+  health(): SchedulerHealth;
   /** Adds a job, replacing any job already scheduled under the same queue and key. */
   schedule(request: ScheduleRequest): Promise<void>;
   cancel(queue: QueueName, key: string): Promise<void>;
