@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walkPackText } from '../../content/pack-text.ts';
 import { defineEffects, type Effect } from '../../content/effects.ts';
 import { packManifestSchema } from '../../content/schema.ts';
 import { checkReferences } from './content-refs.ts';
@@ -447,28 +448,13 @@ const PLURALS: Readonly<Record<string, string>> = {
  * `board.floor.floor2.room.nurses-station-2.name`. Undefined for anything else.
  */
 export function packText(pack: ComaWardPack, key: string, lang: string): string | undefined {
-  let node: unknown = pack;
   const segs = key.split('.');
   // A phenomenon's own items (never in the deck) are named like the deck's: `item.<id>.name`.
   if (segs[0] === 'item' && !pack.items.some((i) => i.id === segs[1])) {
     const owner = Object.values(pack.phenomena).find((p) => p.items.some((i) => i.id === segs[1]));
-    if (owner) node = { item: owner.items };
+    if (owner) return walkPackText({ item: owner.items }, key, lang, PLURALS);
   }
-  for (let i = 0; i < segs.length; i++) {
-    const seg = segs[i] as string;
-    if (Array.isArray(node)) {
-      node = node.find((x: unknown) => (x as { id?: unknown } | null)?.id === seg) ?? (/^\d+$/.test(seg) ? node[Number(seg)] : undefined);
-    } else if (node !== null && typeof node === 'object') {
-      const o = node as Record<string, unknown>;
-      if (Object.hasOwn(o, seg)) node = o[seg];
-      else if (Object.hasOwn(o, PLURALS[seg] ?? '')) node = o[PLURALS[seg] as string];
-      else return undefined;
-    } else return undefined;
-  }
-  if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-  const text = node as Record<string, unknown>;
-  const chosen = text[lang.toLowerCase().split('-')[0] ?? 'en'] ?? text['en'];
-  return typeof chosen === 'string' ? chosen : undefined;
+  return walkPackText(pack, key, lang, PLURALS);
 }
 
 /** The pack text keys events carry (params named `…Key`, replaced at the edge). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walkPackText } from '../../content/pack-text.ts';
 import { definePackSchema } from '../../content/schema.ts';
 
 /** Pack text is written in both our locales; rules pass keys on, the edge picks the language. */
@@ -420,19 +421,7 @@ const PLURALS: Readonly<Record<string, string>> = {
  * `characters.motoko.sides.group.skill.text`, `endings.a`. Undefined for anything else.
  */
 export function packText(pack: LifeformPack, key: string, lang: string): string | undefined {
-  let node: unknown = pack;
-  for (const seg of key.split('.')) {
-    if (Array.isArray(node)) {
-      node = node.find((x: unknown) => (x as { id?: unknown } | null)?.id === seg) ?? (/^\d+$/.test(seg) ? node[Number(seg)] : undefined);
-    } else if (node !== null && typeof node === 'object') {
-      const o = node as Record<string, unknown>;
-      node = Object.hasOwn(o, seg) ? o[seg] : o[PLURALS[seg] ?? ''];
-    } else return undefined;
-  }
-  if (node === null || typeof node !== 'object') return undefined;
-  const text = node as Record<string, unknown>;
-  const chosen = text[lang.toLowerCase().split('-')[0] ?? 'en'] ?? text.en;
-  return typeof chosen === 'string' ? chosen : undefined;
+  return walkPackText(pack, key, lang, PLURALS);
 }
 
 /** The pack text keys events carry (params named `…Key`, replaced at the edge). */
