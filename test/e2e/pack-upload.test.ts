@@ -110,7 +110,7 @@ describe('/pack upload through the local Discord (attachments on a slash command
     const stack = local.get();
     const d = stack.discord;
     const files = lanternFiles('brine-lantern');
-    expect((await d.slash('alice', d.channelId, uploadLine(files), files)).reply?.content).toMatch(/added the pack \*\*The Salt Lantern\*\* \(brine-lantern 1\.0\.0, 8 files\)/);
+    expect((await d.slash('alice', d.channelId, uploadLine(files), files)).reply?.content).toMatch(/added the pack \*\*The Salt Lantern\*\* \(brine-lantern 1\.1\.0, 8 files\)/);
     const play = async (pack: string): Promise<string> => {
       await d.slash('alice', d.channelId, `/game new game:adventure seed:2${pack}`);
       const thread = d.threads(d.channelId).at(-1);
@@ -123,7 +123,7 @@ describe('/pack upload through the local Discord (attachments on a slash command
     const shipped = await play('');
     const uploaded = await play(' pack:brine-lantern');
     const status = await stack.runtime.app.statusByThread(uploaded);
-    expect(status.ok && [status.value.packId, status.value.packVersion]).toEqual(['brine-lantern', '1.0.0']);
+    expect(status.ok && [status.value.packId, status.value.packVersion]).toEqual(['brine-lantern', '1.1.0']);
 
     const posts = (threadId: string) => d.messages(threadId).filter((m) => m.authorId !== 'alice' && m.authorId !== 'bob');
     const words = (threadId: string) => posts(threadId).map((m) => m.content.replace(/<#\d+>/g, '#'));

@@ -100,8 +100,10 @@ describe.each(backends)('what the logger writes (%s)', (backend) => {
     const allowed: Record<string, ReadonlySet<string>> = {
       command: commands,
       outcome: new Set(['accepted', 'refused', 'failed']),
-      kind: new Set(['command', 'autocomplete', 'button', 'other', 'dm', 'post', 'turn', 'notice', 'dormant', 'reminder', 'prompt']),
+      kind: new Set(['command', 'autocomplete', 'button', 'other', 'dm', 'post', 'turn', 'notice', 'dormant', 'reminder', 'prompt', 'narration']),
       result: new Set(['sent', 'skipped', 'failed']),
+      queue: new Set(['bullmq', 'in-process']),
+      state: new Set(['ok', 'degraded']),
       le: new Set(['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '+Inf']),
     };
     expect(labels.length).toBeGreaterThan(0);
