@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { GameStatusView } from '../src/app/index.ts';
-import { ok } from '../src/core/index.ts';
+import { ok, ownValue } from '../src/core/index.ts';
+import { fromRoot } from '../src/ops/paths.ts';
 import type { CommandContext, CommandModule } from '../src/discord/command.ts';
 import { described, hasText } from '../src/i18n/index.ts';
 import { legalChoices } from '../src/discord/present.ts';
@@ -38,6 +40,10 @@ async function inGame(ctx: CommandContext, game: GameStatusView): Promise<string
   lines.push('', ctx.t('overview.help.around'));
   const rules = `overview.help.rulesOf.${game.gameType}`;
   if (hasText(rules)) lines.push(ctx.t('overview.help.rules', { rules: ctx.t(rules) }));
+  // Games documented in the repository get a link to their rules in words, where the operator publishes it.
+  if (ctx.services.rulesUrl && ownValue(ctx.services.catalog.modules, game.gameType) && existsSync(fromRoot('src', 'games', game.gameType, 'README.md'))) {
+    lines.push(ctx.t('overview.help.rulesLink', { url: `<${new URL(`src/games/${game.gameType}/README.md`, ctx.services.rulesUrl).href}>` }));
+  }
   return lines.join('\n');
 }
 

@@ -210,6 +210,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     logger,
     metrics: options.metrics,
     allowSeed: config.ALLOW_SEED,
+    ...(config.RULES_URL ? { rulesUrl: config.RULES_URL } : {}),
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     autocompletePerMinute: config.AUTOCOMPLETE_PER_MINUTE,
     rateLimiter,

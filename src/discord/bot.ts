@@ -31,6 +31,8 @@ export interface BotOptions {
   readonly logger: Logger;
   readonly metrics?: Metrics;
   readonly allowSeed: boolean;
+  /** `RULES_URL`: where `/help` links each game's rules. */
+  readonly rulesUrl?: string;
   readonly rateLimitPerMinute: number;
   /** Autocomplete requests per user and minute (its own budget). */
   readonly autocompletePerMinute?: number;
@@ -102,6 +104,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     catalog,
     ...(options.schedule ? { schedule: options.schedule } : {}),
     allowSeed: options.allowSeed,
+    ...(options.rulesUrl ? { rulesUrl: options.rulesUrl } : {}),
     async createThread(channelId, name) {
       const channel = await client.channels.fetch(channelId);
       if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);

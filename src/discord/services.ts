@@ -49,6 +49,8 @@ export interface Services {
   readonly catalog: Catalog;
   /** `seed:` in `/game new` is honoured (local sandbox, or ALLOW_SEED). */
   readonly allowSeed: boolean;
+  /** `RULES_URL`: where `/help` links each game's rules (src/games/<game>/README.md there). */
+  readonly rulesUrl?: string;
   /** Opens a public thread under a text channel and returns its id. */
   createThread(channelId: string, name: string): Promise<string>;
   /** Deletes a thread the bot opened for a game that was then refused; never throws (logged instead). */
@@ -88,6 +90,8 @@ export interface ServicesDeps {
   readonly schedule?: Schedule;
   readonly catalog: Catalog;
   readonly allowSeed: boolean;
+  /** `RULES_URL`: where `/help` links each game's rules (src/games/<game>/README.md there). */
+  readonly rulesUrl?: string;
   readonly createThread: Services['createThread'];
   /** Deletes a thread; may throw (no permission, already gone). */
   readonly deleteThread: (threadId: string) => Promise<void>;
@@ -280,6 +284,7 @@ export function createServices(deps: ServicesDeps): Services {
     rejectionText,
     tablePicture,
     allowSeed: deps.allowSeed,
+    ...(deps.rulesUrl ? { rulesUrl: deps.rulesUrl } : {}),
     createThread: deps.createThread,
     async removeThread(threadId) {
       try {

@@ -29,6 +29,8 @@ const schema = z.object({
   MIGRATE_ON_START: bool.default(true),
   ALLOW_SEED: bool.default(false),
   DEFAULT_LOCALE: z.enum(['en', 'es']).default('en'),
+  /** Where this install's source is published (a repository's file view ending in `/`): `/help` links each game's rules there. */
+  RULES_URL: z.url({ protocol: /^https$/ }).regex(/\/$/, 'an https:// URL ending in /').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   AUTOCOMPLETE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(120),
   LOBBIES_PER_USER: z.coerce.number().int().min(1).max(1_000).default(3),

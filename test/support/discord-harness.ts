@@ -14,10 +14,10 @@ export interface Harness {
 }
 
 /** The whole bot (router, app, outbox) against a local Discord, with the given rate limit, database and logger. */
-export async function harness(opts: { rateLimit: number; databaseUrl?: string; discord?: LocalDiscord; logger?: Logger; metrics?: Metrics }): Promise<Harness> {
+export async function harness(opts: { rateLimit: number; databaseUrl?: string; discord?: LocalDiscord; logger?: Logger; metrics?: Metrics; rulesUrl?: string }): Promise<Harness> {
   registerTallyStrings();
   const discord = opts.discord ?? (await startLocalDiscord({ sandbox: false, quietMs: 5 }));
-  const config = { ...loadConfig({}), ALLOW_SEED: true, RATE_LIMIT_PER_MINUTE: opts.rateLimit, SHARDS: 1, DATABASE_URL: opts.databaseUrl, MIGRATE_ON_START: !opts.databaseUrl };
+  const config = { ...loadConfig({}), ALLOW_SEED: true, RATE_LIMIT_PER_MINUTE: opts.rateLimit, SHARDS: 1, DATABASE_URL: opts.databaseUrl, MIGRATE_ON_START: !opts.databaseUrl, ...(opts.rulesUrl ? { RULES_URL: opts.rulesUrl } : {}) };
   const runtime = await startRuntime({
     config,
     logger: opts.logger ?? createLogger('silent'),
