@@ -1,24 +1,11 @@
-import pg from 'pg';
 import { createApp } from '../src/app/index.ts';
 import { reconcileSchedule } from '../src/app/reconcile.ts';
 import { createDueStore, createSchedule, type TurnPayload } from '../src/app/schedule.ts';
 import { InProcessScheduler, ManualClock } from '../src/scheduler/index.ts';
 import { openDatabase } from '../src/store/index.ts';
-import { DEFAULT_PG } from './e2e.ts';
+import { scratchDatabase } from './scratch-db.ts';
 import { benchTally } from './games.ts';
 import { single, summarize, type BenchRow } from './stats.ts';
-
-const SCRATCH = 'turnkeeper_bench_reconcile';
-
-async function admin(base: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * The start-up reconcile (src/app/reconcile.ts) on PostgreSQL with many playing games: what every start
@@ -27,10 +14,8 @@ async function admin(base: string, sql: string): Promise<void> {
  */
 export async function reconcileCases(quick: boolean): Promise<BenchRow[]> {
   const count = quick ? 200 : 1_000;
-  const base = process.env.DATABASE_URL ?? DEFAULT_PG;
-  await admin(base, `DROP DATABASE IF EXISTS ${SCRATCH} WITH (FORCE)`);
-  await admin(base, `CREATE DATABASE ${SCRATCH}`);
-  const url = Object.assign(new URL(base), { pathname: `/${SCRATCH}` }).toString();
+  const scratch = await scratchDatabase('turnkeeper_bench_reconcile');
+  const url = scratch.url;
   const db = await openDatabase({ databaseUrl: url });
   try {
     const clock = new ManualClock(Date.parse('2026-06-01T09:00:00.000Z'));
@@ -68,6 +53,6 @@ export async function reconcileCases(quick: boolean): Promise<BenchRow[]> {
     ];
   } finally {
     await db.close();
-    await admin(base, `DROP DATABASE IF EXISTS ${SCRATCH} WITH (FORCE)`);
+    await scratch.drop();
   }
 }

@@ -1,23 +1,10 @@
-import pg from 'pg';
 import { BullScheduler } from '../src/scheduler/bullmq.ts';
 import { createDueStore } from '../src/app/schedule.ts';
 import type { DueItem } from '../src/scheduler/types.ts';
 import { openDatabase } from '../src/store/index.ts';
 import { OwnRedis } from '../test/support/redis-server.ts';
-import { DEFAULT_PG } from './e2e.ts';
+import { scratchDatabase } from './scratch-db.ts';
 import { single, summarize, type BenchRow } from './stats.ts';
-
-const SCRATCH = 'turnkeeper_bench_redis';
-
-async function admin(base: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Issue 19 "Redis is a helper": the queue reconciled with the database at a campaign server's scale.
@@ -28,10 +15,8 @@ async function admin(base: string, sql: string): Promise<void> {
 export async function redisCases(quick: boolean): Promise<BenchRow[]> {
   const games = quick ? 2_000 : 10_000;
   const waiting = games / 10;
-  const base = process.env.DATABASE_URL ?? DEFAULT_PG;
-  await admin(base, `DROP DATABASE IF EXISTS ${SCRATCH} WITH (FORCE)`);
-  await admin(base, `CREATE DATABASE ${SCRATCH}`);
-  const url = Object.assign(new URL(base), { pathname: `/${SCRATCH}` }).toString();
+  const scratch = await scratchDatabase('turnkeeper_bench_redis');
+  const url = scratch.url;
   const db = await openDatabase({ databaseUrl: url });
   const redis = await OwnRedis.create();
   await redis.start();
@@ -106,6 +91,6 @@ export async function redisCases(quick: boolean): Promise<BenchRow[]> {
     await Promise.all(open.map((s) => s.stop().catch(() => undefined)));
     await redis.dispose();
     await db.close();
-    await admin(base, `DROP DATABASE IF EXISTS ${SCRATCH} WITH (FORCE)`);
+    await scratch.drop();
   }
 }
