@@ -12,7 +12,8 @@ const USER = 'bench-away';
 
 /**
  * `GAMES` started games in which `USER` holds the first seat and is awaited (a clock row each), written
- * directly: the worst case for `/away`, `/back` and `/prefs`, which re-plan every waiting seat's jobs.
+ * directly: the worst case for `/away`, `/back` and `/prefs`, which read every waiting seat's clock and
+ * jobs to find the ones a change brings forward.
  */
 async function seed(db: Database): Promise<void> {
   await db.prisma.$executeRawUnsafe(`
@@ -55,7 +56,7 @@ async function measure(db: Database, label: string, rounds: number, redis?: { ur
       if (i < 0) Object.assign(samples, { away: samples.away.slice(0, before.away), back: samples.back.slice(0, before.back), prefs: samples.prefs.slice(0, before.prefs) });
     }
     const jobs = await db.prisma.scheduledJob.count({ where: { gameId: { startsWith: 'bench-away-' } } });
-    const notes = `one member awaited in ${GAMES} games, ${redis ? 'BullMQ' : 'in-process'} scheduler (running, handlers registered), after one untimed round; ${jobs} jobs re-planned each time`;
+    const notes = `one member awaited in ${GAMES} games, ${redis ? 'BullMQ' : 'in-process'} scheduler (running, handlers registered), after one untimed round; ${jobs} jobs in the table, each worked out again from the member's row`;
     return [
       summarize(`/away for a member of ${GAMES} games (${label})`, 'ms', samples.away, notes),
       summarize(`/back for a member of ${GAMES} games (${label})`, 'ms', samples.back, notes),

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { absenceCases } from './absence.ts';
+import { checkpointCases } from './checkpoints.ts';
 import { handoffCases } from './handoff.ts';
 import { latencyCases } from './latency.ts';
 import { microCases } from './micro.ts';
@@ -22,6 +23,7 @@ const cases: Record<string, (quick: boolean) => Promise<BenchRow[]>> = {
   absence: absenceCases,
   handoff: handoffCases,
   redis: redisCases,
+  checkpoints: checkpointCases,
 };
 
 const rows: BenchRow[] = [];

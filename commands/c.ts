@@ -5,6 +5,7 @@ import type { AutocompleteContext, CommandContext, CommandModule } from '../src/
 import { described, discordLocalizations, t } from '../src/i18n/index.ts';
 import { humanParams } from '../src/discord/present.ts';
 import { attributeColours, slotNames, textKeys as K } from '../src/games/comanauts/index.ts';
+import { filterChoices, type Choice } from './lib/choices.ts';
 
 type Sub = SlashCommandSubcommandBuilder;
 
@@ -76,6 +77,9 @@ const data = described(new SlashCommandBuilder().setName('c'), 'comanauts.c.desc
   .addSubcommand(sub('ranged', (s) => rollOptions(pick(s, 'enemy', 'comanauts.c.options.enemy'))))
   .addSubcommand(sub('search', (s) => rollOptions(pick(s, 'item', 'comanauts.c.options.item'))))
   .addSubcommand(sub('ability', (s) => pick(s, 'use', 'comanauts.c.options.use', false)))
+  .addSubcommand(sub('door', (s) => pick(s, 'door', 'comanauts.c.options.door').addStringOption((o) => colourOption(o, 'colour', 'comanauts.c.options.colour'))))
+  .addSubcommand(sub('environment', (s) => rollOptions(pick(s, 'card', 'comanauts.c.options.card'))))
+  .addSubcommand(sub('use', (s) => pick(s, 'item', 'comanauts.c.options.item')))
   .addSubcommand(sub('end'))
   .addSubcommand(sub('answer', (s) => pick(s, 'value', 'comanauts.c.options.value')));
 
@@ -87,13 +91,19 @@ interface Here {
   /** The colour each skill test and the group task ask for (the fallback when no legal roll names one). */
   readonly testColours: Readonly<Record<string, string>>;
   readonly groupColour: string | null;
+  /** The two spaces of each door in play (rules 3). */
+  readonly doors: Readonly<Record<string, readonly [string, string]>>;
 }
 
 async function comanautsHere(ctx: CommandContext | AutocompleteContext): Promise<Result<Here, Rejection>> {
   const here = await ctx.services.gameHere(ctx.place);
   if (!here.ok) return here;
   if (here.value.gameType !== 'comanauts') return reject('comanauts.c.notComanauts');
-  const view = (here.value.publicView ?? {}) as { page?: { id?: string; spaces?: { id: string }[]; tests?: { id: string; colour: string }[]; groupTask?: { colour: string } }; enemies?: ({ uid: string; card: string; place: { space: string } } | null)[] };
+  const view = (here.value.publicView ?? {}) as {
+    page?: { id?: string; spaces?: { id: string }[]; tests?: { id: string; colour: string }[]; groupTask?: { colour: string } };
+    enemies?: ({ uid: string; card: string; place: { space: string } } | null)[];
+    pageBook?: { doors?: { id: string; between: [string, string] }[] };
+  };
   return ok({
     game: here.value,
     page: view.page?.id ?? '',
@@ -101,6 +111,7 @@ async function comanautsHere(ctx: CommandContext | AutocompleteContext): Promise
     enemies: (view.enemies ?? []).filter((e): e is NonNullable<typeof e> => e !== null).map((e) => ({ uid: e.uid, card: e.card, space: e.place.space })),
     testColours: Object.fromEntries((view.page?.tests ?? []).map((x) => [x.id, x.colour])),
     groupColour: view.page?.groupTask?.colour ?? null,
+    doors: Object.fromEntries((view.pageBook?.doors ?? []).map((d) => [d.id, d.between])),
   });
 }
 
@@ -166,6 +177,10 @@ async function toCommand(ctx: CommandContext, here: Here): Promise<Result<GameCo
       return ok({ type: name, args: { enemy: o.getString('enemy', true), ...rollCounts(ctx) } });
     case 'search':
       return ok({ type: 'search', args: { item: o.getString('item', true), ...rollCounts(ctx) } });
+    case 'door':
+      return ok({ type: 'door', args: { door: o.getString('door', true), colour: colour() } });
+    case 'use':
+      return ok({ type: 'use', args: { item: o.getString('item', true) } });
   }
   const legal = await ctx.services.app.legal(here.game.gameId, ctx.actor.userId);
   const commands = legal.ok ? legal.value.commands : [];
@@ -182,6 +197,11 @@ async function toCommand(ctx: CommandContext, here: Here): Promise<Result<GameCo
       const status = b ?? a ?? '';
       const seat = b === undefined ? (commands.find((c) => c.type === 'removeStatus' && c.args.status === status)?.args.seat as number | undefined) ?? mySeat : Number(a);
       return ok({ type: 'removeStatus', args: { seat, status, colour: colourFor('removeStatus', (x) => x.status === status && x.seat === seat, 'purple'), ...rollCounts(ctx) } });
+    }
+    case 'environment': {
+      const card = o.getString('card', true);
+      const colourOf = commands.find((c) => c.type === 'environment' && c.args.card === card)?.args.colour;
+      return ok({ type: 'environment', args: { card, ...(typeof colourOf === 'string' ? { colour: colourOf } : {}), ...rollCounts(ctx) } });
     }
     case 'group':
       return ok({ type: 'groupTask', args: { colour: colourFor('groupTask', () => true, here.groupColour ?? 'purple'), ...rollCounts(ctx) } });
@@ -202,8 +222,6 @@ async function spaceId(ctx: CommandContext, here: Here, typed: string): Promise<
   const wanted = typed.trim().toLowerCase();
   return here.spaces.find((id) => packText?.(K.space(here.page, id), ctx.lang)?.toLowerCase() === wanted) ?? typed;
 }
-
-type Choice = { name: string; value: string };
 
 async function choicesFor(ctx: AutocompleteContext, here: Here): Promise<Choice[]> {
   const o = ctx.interaction.options;
@@ -260,6 +278,15 @@ async function choicesFor(ctx: AutocompleteContext, here: Here): Promise<Choice[
       return of(name).map((a) => enemyChoice(String(a.enemy)));
     case 'search.item':
       return of('search').map((a) => ({ name: label('comanauts.c.searchFor', { itemKey: K.item(String(a.item)) }), value: String(a.item) }));
+    case 'door.door':
+      return [...new Set(of('door').map((a) => String(a.door)))].map((door) => {
+        const between = here.doors[door] ?? ['', ''];
+        return { name: label('comanauts.c.doorBetween', { space0Key: K.space(here.page, between[0]), space1Key: K.space(here.page, between[1]) }), value: door };
+      });
+    case 'environment.card':
+      return [...new Set(of('environment').map((a) => String(a.card)))].map((card) => ({ name: label('comanauts.c.cardNamed', { cardKey: K.environment(card) }), value: card }));
+    case 'use.item':
+      return of('use').map((a) => ({ name: label('comanauts.c.searchFor', { itemKey: K.item(String(a.item)) }), value: String(a.item) }));
     case 'ability.use':
       return of('ability').map((a) =>
         typeof a.colour === 'string'
@@ -292,10 +319,6 @@ export const command: CommandModule = {
   async autocomplete(ctx) {
     const here = await comanautsHere(ctx);
     if (!here.ok) return [];
-    const typed = String(ctx.interaction.options.getFocused() ?? '').toLowerCase();
-    const seen = new Set<string>();
-    return (await choicesFor(ctx, here.value))
-      .filter((c) => !seen.has(c.value) && seen.add(c.value) && (c.name.toLowerCase().includes(typed) || c.value.toLowerCase().includes(typed)))
-      .slice(0, 25);
+    return filterChoices(await choicesFor(ctx, here.value), String(ctx.interaction.options.getFocused() ?? ''));
   },
 };

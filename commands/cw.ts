@@ -2,7 +2,8 @@ import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discor
 import { ok, reject, type GameCommand, type Rejection, type Result } from '../src/core/index.ts';
 import type { CommandContext, CommandModule } from '../src/discord/command.ts';
 import { described, t } from '../src/i18n/index.ts';
-import { choicesFor, comaWardHere, ELEVATOR, filterChoices, labelledLegal, namingOf, resolveTyped, type CwHere, type Slot } from './lib/cw.ts';
+import { filterChoices } from './lib/choices.ts';
+import { choicesFor, comaWardHere, ELEVATOR, labelledLegal, namingOf, resolveTyped, type CwHere, type Slot } from './lib/cw.ts';
 
 type Sub = SlashCommandSubcommandBuilder;
 

@@ -7,75 +7,23 @@
  *
  * Scenarios: suspense, narrator, away, refused, counter, dodge, phenomenon, entity, epilogue.
  */
-import { applyCommand, createRng, genesisSnapshot, seedRng, type GameCommand, type GameEvent, type Genesis, type Snapshot } from '../src/core/index.ts';
-import { loadCatalog } from '../src/cli/compose.ts';
+import type { GameCommand } from '../src/core/index.ts';
 import { t } from '../src/i18n/index.ts';
 import { humanParams } from '../src/discord/present.ts';
 import { comaWardGame, type ComaWardPack, type CwState } from '../src/games/comaward/index.ts';
+import { NAMES, USERS, playSeed, scenarioArgs, shippedPack, shortestSeed, writeTranscript, type Step as Played } from './transcript-seeds.ts';
 
-const USERS = ['alice', 'bob', 'carol', 'dave'];
-const NAMES = ['Alice', 'Bob', 'Carol', 'Dave'];
+const shipped = await shippedPack('comaward');
+const pack = shipped.data as ComaWardPack;
+const packText = shipped.packText;
 
-const catalog = await loadCatalog();
-const packRef = catalog.packs('comaward');
-if (!packRef) throw new Error('no comaward pack');
-const pack = packRef.data as ComaWardPack;
-const packText = await catalog.catalog.packText({ gameType: 'comaward', guildId: null, packId: packRef.id, packVersion: packRef.version, packHash: packRef.hash ?? null });
-
-interface Step {
-  readonly seat: number;
-  readonly command: GameCommand;
-  readonly events: readonly GameEvent[];
-  readonly before: CwState;
-  readonly after: CwState;
-  readonly prompt: boolean;
-  /** The game's seq before the step and the command's place among the seat's legal ones (`/play action:`). */
-  readonly seq: number;
-  readonly index: number;
-}
+type Step = Played<CwState>;
 
 /** Turn actions are favoured over housekeeping, so games move toward clues and fights. */
 const WEIGHTS: Readonly<Record<string, number>> = { rummage: 40, reveal: 40, attack: 12, steal: 12, medicine: 2, pickup: 15, move: 10, elevator: 2, endturn: 14, use: 4, trade: 2, drop: 1, neurosis: 3, declare: 0, entity: 20 };
 
-function pick(legal: readonly GameCommand[], roll: (n: number) => number, prefer?: (c: GameCommand) => number): GameCommand {
-  const w = legal.map((c) => (prefer?.(c) ?? WEIGHTS[c.type] ?? 10));
-  const total = w.reduce((a, b) => a + b, 0);
-  if (total <= 0) return legal[0] as GameCommand;
-  let r = roll(total);
-  for (let i = 0; i < legal.length; i++) {
-    r -= w[i] as number;
-    if (r < 0) return legal[i] as GameCommand;
-  }
-  return legal[legal.length - 1] as GameCommand;
-}
-
-/** Plays until `stop` says so (or the game ends); returns the steps. */
-function play(seed: number, players: number, maxSteps: number, stop: (steps: readonly Step[]) => boolean, prefer?: (c: GameCommand, s: CwState) => number): Step[] | null {
-  const genesis: Genesis = { gameType: 'comaward', rulesVersion: comaWardGame.rulesVersion, options: comaWardGame.optionsSchema.parse({}), seats: NAMES.slice(0, players).map((name, index) => ({ index, name })), seed };
-  let snap: Snapshot<CwState> = genesisSnapshot(comaWardGame, genesis, pack);
-  const chance = createRng(seedRng(seed * 31 + 7));
-  const steps: Step[] = [];
-  for (let i = 0; i < maxSteps; i++) {
-    if (comaWardGame.status(snap.state).phase !== 'playing') return stop(steps) ? steps : null;
-    const seat = comaWardGame.awaiting(snap.state).seats[0] as number;
-    const all = comaWardGame.legalCommands(snap.state, seat);
-    let legal = all.filter((c) => c.type !== 'declare');
-    let r: ReturnType<typeof applyCommand<CwState>> | null = null;
-    let command: GameCommand | null = null;
-    // A command the rules list but then refuse (an engine slip) is left out and another is picked.
-    while (legal.length > 0 && (r === null || !r.ok)) {
-      command = pick(legal, (n) => chance.int(0, n - 1), prefer ? (c) => prefer(c, snap.state) : undefined);
-      r = applyCommand(comaWardGame, snap, command, { seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
-      const tried = command;
-      if (!r.ok) legal = legal.filter((c) => c !== tried);
-    }
-    if (!r?.ok || !command) return null;
-    steps.push({ seat, command, events: r.value.events, before: snap.state, after: r.value.snapshot.state, prompt: snap.state.pending !== null && command.type !== 'entity' && command.type !== 'declare', seq: i, index: all.indexOf(command) });
-    snap = r.value.snapshot;
-    if (stop(steps)) return steps;
-  }
-  return null;
-}
+/** A prompt answer (clicked on the turn message) rather than a turn action typed with `/cw`. */
+const isPrompt = (step: Step): boolean => step.before.pending !== null && step.command.type !== 'entity' && step.command.type !== 'declare';
 
 const quote = (v: string): string => (/[\s"]/.test(v) ? `"${v.replace(/"/g, '')}"` : v);
 
@@ -84,7 +32,7 @@ function line(step: Step): string {
   const user = `@${USERS[step.seat]}`;
   const c = step.command;
   const a = c.args as Record<string, unknown>;
-  if (step.prompt) {
+  if (isPrompt(step)) {
     const label = comaWardGame.labelCommand?.(step.before, c, step.seat);
     if (!label) throw new Error('no label');
     const text = (command: GameCommand) => {
@@ -173,25 +121,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   epilogue: { players: 2, max: 500, stop: (s) => last(s).after.ending !== null && has(last(s), 'comaward.ending.epilogue'), prefer: hurry },
 };
 
-const [name = 'suspense', ...rest] = process.argv.slice(2);
-const flag = (k: string, d: number): number => Number(rest.find((r) => r.startsWith(`--${k}=`))?.split('=')[1] ?? d);
-const scenario = SCENARIOS[name];
-if (!scenario) throw new Error(`unknown scenario ${name}: ${Object.keys(SCENARIOS).join(', ')}`);
-let best: { seed: number; steps: Step[] } | null = null;
-for (let seed = flag('from', 1); seed <= flag('to', 400); seed++) {
-  const steps = play(seed, scenario.players, scenario.max, scenario.stop, scenario.prefer);
-  if (steps && (!best || steps.length < best.steps.length)) best = { seed, steps };
-}
-if (!best) {
-  process.stderr.write(`no seed found for ${name}\n`);
-  process.exit(1);
-}
-const out = [`# seed ${best.seed}, ${scenario.players} players, ${best.steps.length} steps (scripts/cw-transcripts.ts ${name})`];
-out.push(`@alice /game new game:comaward players:${scenario.players} seed:${best.seed}`);
-for (let i = 1; i < scenario.players; i++) out.push(`@${USERS[i]} /game join`);
-out.push('@alice /game start');
-for (const step of best.steps) {
-  out.push(line(step));
-  if (rest.includes('--events')) for (const e of step.events) out.push(`#   ${e.to === 'public' ? '' : `(to ${String(e.to)}) `}${e.code} ${JSON.stringify(e.params ?? {})}`);
-}
-process.stdout.write(`${out.join('\n')}\n`);
+const { name, scenario, from, to, events } = scenarioArgs(SCENARIOS, 'suspense', 400);
+const weight = (c: GameCommand, s: CwState): number => (scenario.prefer ? scenario.prefer(c, s) : (WEIGHTS[c.type] ?? 10));
+const found = shortestSeed(from, to, (seed) => playSeed(comaWardGame, pack, { seed, players: scenario.players, maxSteps: scenario.max, stop: scenario.stop, weight, skip: (c) => c.type === 'declare', retryRefused: true }), name);
+writeTranscript({ gameType: 'comaward', players: scenario.players, found, howFound: `scripts/cw-transcripts.ts ${name}`, line, events });

@@ -8,63 +8,20 @@
  *
  * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game.
  */
-import { applyCommand, createRng, genesisSnapshot, seedRng, type GameCommand, type GameEvent, type Genesis, type Snapshot } from '../src/core/index.ts';
-import { loadCatalog } from '../src/cli/compose.ts';
+import type { GameCommand } from '../src/core/index.ts';
 import { lineText } from '../src/discord/present.ts';
 import { LF_GROUPS } from '../commands/lf.ts';
 import { lifeformGame, type LifeformPack, type LifeformState } from '../src/games/lifeform/index.ts';
+import { NAMES, USERS, playSeed, scenarioArgs, shippedPack, shortestSeed, writeTranscript, type Step as Played } from './transcript-seeds.ts';
 
-const USERS = ['alice', 'bob', 'carol', 'dave'];
-const NAMES = ['Alice', 'Bob', 'Carol', 'Dave'];
+const shipped = await shippedPack('lifeform');
+const pack = shipped.data as LifeformPack;
+const packText = shipped.packText;
 
-const catalog = await loadCatalog();
-const packRef = catalog.packs('lifeform');
-if (!packRef) throw new Error('no lifeform pack');
-const pack = packRef.data as LifeformPack;
-const packText = await catalog.catalog.packText({ gameType: 'lifeform', guildId: null, packId: packRef.id, packVersion: packRef.version, packHash: packRef.hash ?? null });
-
-interface Step {
-  readonly seat: number;
-  readonly command: GameCommand;
-  readonly events: readonly GameEvent[];
-  readonly before: LifeformState;
-  readonly after: LifeformState;
-  readonly seq: number;
-  readonly index: number;
-}
+type Step = Played<LifeformState>;
 
 /** Turn actions are favoured over passing and giving up, so games move on. */
 const WEIGHTS: Readonly<Record<string, number>> = { pass: 1, yield: 1, stop: 3, launch: 30, play: 20, act: 20, step: 10 };
-
-function pick(legal: readonly GameCommand[], roll: (n: number) => number, weights: Readonly<Record<string, number>>): GameCommand {
-  const w = legal.map((c) => weights[c.type] ?? 10);
-  let r = roll(w.reduce((a, b) => a + b, 0));
-  for (let i = 0; i < legal.length; i++) {
-    r -= w[i] as number;
-    if (r < 0) return legal[i] as GameCommand;
-  }
-  return legal[legal.length - 1] as GameCommand;
-}
-
-function play(seed: number, players: number, maxSteps: number, stop: (steps: readonly Step[]) => boolean, weights: Readonly<Record<string, number>>): Step[] | null {
-  const genesis: Genesis = { gameType: 'lifeform', rulesVersion: lifeformGame.rulesVersion, options: lifeformGame.optionsSchema.parse({}), seats: NAMES.slice(0, players).map((name, index) => ({ index, name })), seed };
-  let snap: Snapshot<LifeformState> = genesisSnapshot(lifeformGame, genesis, pack);
-  const chance = createRng(seedRng(seed * 31 + 7));
-  const steps: Step[] = [];
-  for (let i = 0; i < maxSteps; i++) {
-    if (lifeformGame.status(snap.state).phase !== 'playing') return stop(steps) ? steps : null;
-    const seat = lifeformGame.awaiting(snap.state).seats[0] as number;
-    const all = lifeformGame.legalCommands(snap.state, seat);
-    if (all.length === 0) return null;
-    const command = pick(all, (n) => chance.int(0, n - 1), weights);
-    const r = applyCommand(lifeformGame, snap, command, { seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
-    if (!r.ok) return null;
-    steps.push({ seat, command, events: r.value.events, before: snap.state, after: r.value.snapshot.state, seq: i, index: all.indexOf(command) });
-    snap = r.value.snapshot;
-    if (stop(steps)) return steps;
-  }
-  return null;
-}
 
 const naming = { seatNames: NAMES, ...(packText ? { packText } : {}) };
 const labelOf = (s: LifeformState, c: GameCommand, seat: number): string => lineText('en', lifeformGame.labelCommand?.(s, c, seat) ?? { code: c.type }, naming).slice(0, 100);
@@ -99,25 +56,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'whole-game': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing' },
 };
 
-const [name = 'first-round', ...rest] = process.argv.slice(2);
-const flag = (k: string, d: number): number => Number(rest.find((r) => r.startsWith(`--${k}=`))?.split('=')[1] ?? d);
-const scenario = SCENARIOS[name];
-if (!scenario) throw new Error(`unknown scenario ${name}: ${Object.keys(SCENARIOS).join(', ')}`);
-let best: { seed: number; steps: Step[] } | null = null;
-for (let seed = flag('from', 1); seed <= flag('to', 40); seed++) {
-  const steps = play(seed, scenario.players, scenario.max, scenario.stop, { ...WEIGHTS, ...(scenario.weights ?? {}) });
-  if (steps && (!best || steps.length < best.steps.length)) best = { seed, steps };
-}
-if (!best) {
-  process.stderr.write(`no seed found for ${name}\n`);
-  process.exit(1);
-}
-const out = [`# seed ${best.seed}, ${scenario.players} players, ${best.steps.length} steps (npx tsx scripts/lf-transcripts.ts ${name})`];
-out.push(`@alice /game new game:lifeform players:${scenario.players} seed:${best.seed}`);
-for (let i = 1; i < scenario.players; i++) out.push(`@${USERS[i]} /game join`);
-out.push('@alice /game start');
-for (const step of best.steps) {
-  out.push(line(step));
-  if (rest.includes('--events')) for (const e of step.events) out.push(`#   ${e.to === 'public' ? '' : `(to ${String(e.to)}) `}${e.code} ${JSON.stringify(e.params ?? {})}`);
-}
-process.stdout.write(`${out.join('\n')}\n`);
+const { name, scenario, from, to, events } = scenarioArgs(SCENARIOS, 'first-round', 40);
+const weights: Readonly<Record<string, number>> = { ...WEIGHTS, ...(scenario.weights ?? {}) };
+const found = shortestSeed(from, to, (seed) => playSeed(lifeformGame, pack, { seed, players: scenario.players, maxSteps: scenario.max, stop: scenario.stop, weight: (c: GameCommand) => weights[c.type] ?? 10 }), name);
+writeTranscript({ gameType: 'lifeform', players: scenario.players, found, howFound: `npx tsx scripts/lf-transcripts.ts ${name}`, line, events });

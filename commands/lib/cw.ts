@@ -3,6 +3,7 @@ import { ok, reject, type CommandLabel, type GameCommand, type Rejection, type R
 import type { AutocompleteContext, CommandContext } from '../../src/discord/command.ts';
 import { t } from '../../src/i18n/index.ts';
 import { lineText, type Naming } from '../../src/discord/present.ts';
+import type { Choice } from './choices.ts';
 
 /** The Coma Ward game of this thread, with the caller's seat when they have one. */
 export interface CwHere {
@@ -46,11 +47,6 @@ export async function labelledLegal(ctx: CommandContext | AutocompleteContext, h
 
 /** Which option of which subcommand an autocomplete feeds, and how its value is read back. */
 export type Slot = 'move.to' | 'attack.target' | 'steal.target' | 'medicine.target' | 'medicine.item' | 'trade.with' | 'trade.give' | 'trade.take' | 'use.item' | 'drop.item' | 'entity.player';
-
-export interface Choice {
-  readonly name: string;
-  readonly value: string;
-}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -98,21 +94,15 @@ export function choicesFor(slot: Slot, legal: readonly LabelledCommand[], ctx: C
   }
 }
 
-/** Distinct values that contain what was typed (name or value), at most Discord's 25. */
-export function filterChoices(choices: readonly Choice[], typed: string): Choice[] {
-  const needle = typed.trim().toLowerCase();
-  const seen = new Set<string>();
-  return choices.filter((c) => !seen.has(c.value) && seen.add(c.value) && (c.name.toLowerCase().includes(needle) || c.value.toLowerCase().includes(needle))).slice(0, 25);
-}
-
 /**
  * What a typed option stands for: a choice's value as sent by autocomplete, or a name typed by hand
  * (matched without case, and without the cost in brackets a move label carries).
  */
 export function resolveTyped(typed: string, choices: readonly Choice[]): string | null {
   if (choices.some((c) => c.value === typed)) return typed;
-  const bare = (s: string) => s.replace(/\s*\([^)]*\)\s*$/, '').trim().toLowerCase();
-  const wanted = bare(typed);
-  const hit = choices.find((c) => c.name.toLowerCase() === typed.trim().toLowerCase() || bare(c.name) === wanted || bare(c.name).endsWith(` ${wanted}`));
+  const bare = (s: string) => s.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '').trim().toLowerCase();
+  const whole = typed.trim().toLowerCase();
+  const wanted = [whole, bare(typed)].filter((w) => w.length > 0);
+  const hit = choices.find((c) => c.name.toLowerCase() === whole || wanted.some((w) => bare(c.name) === w || bare(c.name).endsWith(` ${w}`)));
   return hit?.value ?? null;
 }

@@ -42,8 +42,20 @@ const common = {
     seats: z.array(z.strictObject({ index: z.number().int().min(0), name })).min(1).max(100),
     seed: z.number().int(),
     entropy: z.array(z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1)).length(4).optional(),
+    carried: z.unknown().optional(),
   }),
   log: z.array(logEntrySchema),
+  checkpoints: z
+    .array(
+      z.strictObject({
+        seq: z.number().int().min(0),
+        rulesVersion: z.string().min(1).max(64),
+        snapshot: z.strictObject({ state: z.unknown(), rng: z.unknown() }),
+        hash: z.string().min(1).max(200),
+      }),
+    )
+    .max(1000)
+    .optional(),
 };
 
 const v1Schema = z.strictObject({ format: z.literal('turnkeeper.game/1'), ...common });
@@ -137,13 +149,29 @@ export function checkExport(doc: unknown, moduleFor: (gameType: string) => AnyMo
   const problems: ImportProblem[] = [];
   const add = (path: string, message: string) => void problems.push({ path, message });
   if (d.genesis.gameType !== d.gameType) add('genesis.gameType', `expected "${d.gameType}", the document's game`);
-  if (d.rulesVersion !== module.rulesVersion) add('rulesVersion', `expected rules version ${module.rulesVersion}, which this bot runs; the game was played with ${d.rulesVersion}`);
-  if (d.genesis.rulesVersion !== d.rulesVersion) add('genesis.rulesVersion', `expected ${d.rulesVersion}, the document's rules version`);
+  const replayable = [...(module.olderRulesVersions ?? []), module.rulesVersion];
+  if (!replayable.includes(d.rulesVersion)) add('rulesVersion', `expected rules version ${replayable.join(' or ')}, which this bot replays; the game was played with ${d.rulesVersion}`);
+  const checkpoints = d.checkpoints ?? [];
+  const lastVersion = checkpoints.at(-1)?.rulesVersion ?? d.genesis.rulesVersion;
+  if (lastVersion !== d.rulesVersion) add(checkpoints.length > 0 ? `checkpoints[${checkpoints.length - 1}].rulesVersion` : 'genesis.rulesVersion', `expected ${d.rulesVersion}, the document's rules version`);
+  const lastSeq = d.log.at(-1)?.seq ?? 0;
+  checkpoints.forEach((c, i) => {
+    if (c.seq > lastSeq) add(`checkpoints[${i}].seq`, `expected a seq from 0 to ${lastSeq}, within the log`);
+    if (i > 0 && c.seq <= (checkpoints[i - 1]?.seq ?? 0)) add(`checkpoints[${i}].seq`, 'expected a seq after the checkpoint before');
+    const before = i > 0 ? checkpoints[i - 1]?.rulesVersion : d.genesis.rulesVersion;
+    if (c.rulesVersion === before) add(`checkpoints[${i}].rulesVersion`, `expected another rules version than the segment before (${before ?? ''})`);
+  });
   problems.push(...schemaProblems(module.optionsSchema, d.genesis.options, ['genesis', 'options']));
+  if (d.genesis.carried !== undefined) {
+    if (module.campaign) problems.push(...schemaProblems(module.campaign.carriedSchema, d.genesis.carried, ['genesis', 'carried']));
+    else add('genesis.carried', `expected nothing: ${d.gameType} carries nothing from game to game`);
+  }
   const seats = d.genesis.seats;
   seats.forEach((s, i) => s.index !== i && add(`genesis.seats[${i}].index`, `expected ${i}: seats are numbered from 0 in order`));
   if (seats.length < module.seats.min || seats.length > module.seats.max) add('genesis.seats', `expected ${module.seats.min} to ${module.seats.max} seats, found ${seats.length}`);
   const nonces = new Set<string>();
+  /** Commands up to here were played under rules this bot no longer has: their types and arguments are not its own. */
+  const anchoredTo = checkpoints.reduce((to, c, i) => (replayable.includes(i > 0 ? (checkpoints[i - 1]?.rulesVersion ?? '') : d.genesis.rulesVersion) ? to : c.seq), 0);
   d.log.forEach((e, i) => {
     const at = `log[${i}]`;
     if (e.seq !== i + 1) add(`${at}.seq`, `expected ${i + 1}: commands are numbered from 1 without gaps`);
@@ -156,6 +184,7 @@ export function checkExport(doc: unknown, moduleFor: (gameType: string) => AnyMo
       if (typeof target !== 'number' || !Number.isInteger(target) || target < 1 || target >= e.seq) add(`${at}.args.seq`, 'expected the seq of an earlier command');
       return;
     }
+    if (e.seq <= anchoredTo) return;
     const schema = ownValue(module.commandSchemas, e.type);
     if (!schema) add(`${at}.type`, `expected a command of ${d.gameType}; "${e.type}" is not one`);
     else problems.push(...schemaProblems(schema, e.args, ['log', i, 'args']));

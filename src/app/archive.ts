@@ -2,9 +2,13 @@ import {
   err,
   ok,
   reject,
-  replay,
   replayPublic,
   undoneSeqs,
+  verifySegments,
+  checkpointHolds,
+  replaysRules,
+  type Checkpoint,
+  type Snapshot,
   type GameEvent,
   type GameModule,
   type Genesis,
@@ -14,7 +18,7 @@ import {
   type Rejection,
   type Result,
 } from '../core/index.ts';
-import { insertImportedGame, loadBackup, loadLog, type GameWithSeats } from '../store/index.ts';
+import { insertImportedGame, loadBackup, loadLog, rulesCheckpoints, type GameWithSeats } from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import { checkExport, EXPORT_FORMAT, RECORD_FORMAT } from './archive-format.ts';
 import type { AppActor, AppResult, ExportForUser, ExportPack, GameExport, GameRecord, ImportPlace, ImportProblem, PackRef, RecordEntry, VerifyReport } from './types.ts';
@@ -62,10 +66,39 @@ function refusal(code: string, problems: readonly ImportProblem[], params: Recor
  * the game has ended, and to the operator (the CLI on the server) at any time, as a whole backup.
  */
 export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveDeps) {
-  async function verifyLog(module: AnyModule, genesis: Genesis, log: readonly LogEntry[], pack: PackRef | undefined): Promise<VerifyReport> {
-    const r = replay(module, genesis, log, pack?.data);
-    if (r.ok) return { ok: true, commands: log.length, hash: r.hash };
-    return { ok: false, seq: r.seq, expected: r.expected, actual: r.actual, reason: r.reason, ...(r.rejection ? { rejection: r.rejection } : {}) };
+  /** Segment by segment (`verifySegments`): each rules checkpoint starts a segment under its rules version. */
+  function verifyLog(module: AnyModule, genesis: Genesis, log: readonly LogEntry[], checkpoints: readonly Checkpoint[], pack: PackRef | undefined): VerifyReport {
+    const r = verifySegments(module, genesis, log, checkpoints, pack?.data);
+    if (r.ok) return { ok: true, commands: log.length, hash: r.hash, segments: r.segments };
+    return { ok: false, seq: r.seq, expected: r.expected, actual: r.actual, reason: r.reason, segments: r.segments, ...(r.rejection ? { rejection: r.rejection } : {}) };
+  }
+
+  /** A refused replay of a file, with the path of what failed. */
+  function divergence(r: Extract<VerifyReport, { ok: false }>, d: GameExport): Result<never, ImportRefusal> {
+    if (r.reason === 'checkpoint') {
+      const i = (d.checkpoints ?? []).findIndex((c) => c.seq === r.seq);
+      return refusal('core.import.diverged', [{ path: `checkpoints[${Math.max(i, 0)}]`, message: 'expected the state its log reached at that seq; the checkpoint or the log was changed' }], { seq: r.seq });
+    }
+    if (r.reason === 'rules') return refusal('core.import.diverged', [{ path: 'rulesVersion', message: `expected rules this bot plays; the game continues under ${r.actual}` }], { seq: r.seq });
+    const message = r.reason === 'hash' ? 'expected the state hash its replay gives; the log was changed or played on other rules' : `expected a command the rules accept; they refuse it (${r.rejection?.code ?? 'refused'})`;
+    return refusal('core.import.diverged', [{ path: `log[${r.seq - 1}]`, message }], { seq: r.seq });
+  }
+
+  /**
+   * A stored game's segment boundaries: its rules checkpoints, and when the running rules differ from the
+   * ones it was left under (a game not loaded since the upgrade, a finished one), its stored state after
+   * its last command as the boundary, provided that state hashes to that command's logged hash.
+   */
+  async function boundariesOf(g: GameWithSeats, log: readonly LogEntry[]): Promise<Checkpoint[]> {
+    const stored = await rulesCheckpoints(prisma, g.id);
+    const m = module(g.gameType);
+    const last = stored.at(-1);
+    if (!m || (last?.rulesVersion ?? g.rulesVersion) === m.rulesVersion || replaysRules(m, last?.rulesVersion ?? g.rulesVersion)) return stored;
+    const snapshot = g.state as unknown as Snapshot | null;
+    const seq = log.at(-1)?.seq ?? 0;
+    if (snapshot === null || g.stateHash === null || (last?.seq ?? -1) >= seq) return stored;
+    const end: Checkpoint = { seq, rulesVersion: m.rulesVersion, snapshot, hash: g.stateHash };
+    return checkpointHolds(end, log) ? [...stored, end] : stored;
   }
 
   function module(gameType: string): AnyModule | undefined {
@@ -95,7 +128,8 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     const pack = await packFor(g);
     if (!pack.ok) return pack;
     const genesis = g.genesis as unknown as Genesis;
-    const replayed = replayPublic(m.value, genesis, await loadLog(prisma, g.id), pack.value?.data, true);
+    const from = (await rulesCheckpoints(prisma, g.id)).at(-1);
+    const replayed = replayPublic(m.value, genesis, await loadLog(prisma, g.id), pack.value?.data, true, from);
     if (replayed.divergedAt !== null) return reject('core.game.corrupt', { seq: replayed.divergedAt });
     const { snapshot } = replayed;
     const entries: RecordEntry[] = replayed.entries.map(({ isUndo: _isUndo, ...entry }: PublicEntry) => entry);
@@ -124,13 +158,15 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
     if (g.genesis === null) return reject('core.game.notStarted');
     const genesis = g.genesis as unknown as Genesis;
     const [log, rows] = await Promise.all([loadLog(prisma, g.id), backup ? loadBackup(prisma, g.id) : Promise.resolve(null)]);
+    const checkpoints = await boundariesOf(g, log);
     return ok({
       format: EXPORT_FORMAT,
       gameType: g.gameType,
-      rulesVersion: genesis.rulesVersion,
+      rulesVersion: checkpoints.at(-1)?.rulesVersion ?? genesis.rulesVersion,
       pack: exportPack(g),
       genesis,
       log,
+      ...(checkpoints.length > 0 ? { checkpoints } : {}),
       game: {
         id: g.id,
         guildId: g.guildId,
@@ -210,12 +246,8 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
       const parsed = await parseExport(doc, place && !place.detached ? place.guildId : null);
       if (!parsed.ok) return parsed;
       const d = parsed.value;
-      const r = replay(d.module, d.genesis, d.log, d.packRef?.data);
-      if (!r.ok) {
-        const at = `log[${r.seq - 1}]`;
-        const message = r.reason === 'hash' ? 'expected the state hash its replay gives; the log was changed or played on other rules' : `expected a command the rules accept; they refuse it (${r.rejection?.code ?? 'refused'})`;
-        return refusal('core.import.diverged', [{ path: at, message }], { seq: r.seq });
-      }
+      const r = verifySegments(d.module, d.genesis, d.log, d.checkpoints ?? [], d.packRef?.data);
+      if (!r.ok) return divergence(r, d);
       const phase = d.module.status(r.snapshot.state).phase;
       const row = d.game;
       if (row && (row.status === 'playing') !== (phase === 'playing') && row.status !== 'abandoned') {
@@ -253,6 +285,7 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
         hash: r.hash,
         seats,
         log: d.log,
+        checkpoints: d.checkpoints ?? [],
         undone: undoneSeqs(d.log),
         ...(row
           ? {
@@ -271,12 +304,30 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
       return ok({ gameId: inserted.id });
     },
 
+    /** A finished game's verifiable file without anyone's personal settings (a campaign's export); refused while it runs. */
+    async exportFinished(gameId: string): AppResult<GameExport> {
+      const game = await loadGame(gameId);
+      if (!game.ok) return game;
+      if (game.value.status !== 'finished' && game.value.status !== 'abandoned') return reject('core.game.notFinished', { status: game.value.status });
+      return full(game.value, false);
+    },
+
+    /** Checks and replays a game file to its last state (a campaign file's carried chain is checked against it). */
+    async replayFile(doc: unknown): Promise<Result<{ readonly module: GameModule<any, any, any>; readonly genesis: Genesis; readonly state: unknown }, Rejection | ImportRefusal>> {
+      const parsed = await parseExport(doc);
+      if (!parsed.ok) return parsed;
+      const d = parsed.value;
+      const r = verifySegments(d.module, d.genesis, d.log, d.checkpoints ?? [], d.packRef?.data);
+      if (!r.ok) return divergence(r, d);
+      return ok({ module: d.module, genesis: d.genesis, state: r.snapshot.state });
+    },
+
     /** Replays a stored game (by id) or a game file and reports the first diverging seq, if any. */
     async verify(idOrDoc: string | GameExport): Promise<Result<VerifyReport, Rejection | ImportRefusal>> {
       if (typeof idOrDoc !== 'string') {
         const parsed = await parseExport(idOrDoc);
         if (!parsed.ok) return parsed;
-        return ok(await verifyLog(parsed.value.module, parsed.value.genesis, parsed.value.log, parsed.value.packRef));
+        return ok(verifyLog(parsed.value.module, parsed.value.genesis, parsed.value.log, parsed.value.checkpoints ?? [], parsed.value.packRef));
       }
       const game = await loadGame(idOrDoc);
       if (!game.ok) return game;
@@ -286,7 +337,9 @@ export function createArchive({ prisma, moduleFor, packFor, loadGame }: ArchiveD
       if (!m.ok) return m;
       const pack = await packFor(g);
       if (!pack.ok) return pack;
-      return ok(await verifyLog(m.value, g.genesis as unknown as Genesis, await loadLog(prisma, g.id), pack.value));
+      const log = await loadLog(prisma, g.id);
+      const checkpoints = await boundariesOf(g, log);
+      return ok(verifyLog(m.value, g.genesis as unknown as Genesis, log, checkpoints, pack.value));
     },
   };
 }

@@ -9,7 +9,7 @@ import {
   type PackLimits,
   type PackSourceFile,
 } from '../content/index.ts';
-import { loadLog, type Database, type GameWithSeats } from '../store/index.ts';
+import { loadLog, rulesCheckpoints, type Database, type GameWithSeats } from '../store/index.ts';
 import type { AppActor, AppDeps, AppResult, PackDigest, PackPin, PackRef } from './types.ts';
 
 type AnyModule = GameModule<any, any, any>;
@@ -55,12 +55,16 @@ export interface FileChange {
   readonly changed: number;
 }
 
-export interface UpgradePlan {
-  readonly gameId: string;
+/** Moving a pinned pack from one version to another, and what changes file by file. */
+export interface PackMove {
   readonly packId: string;
   readonly from: { readonly version: string | null; readonly hash: string | null };
   readonly to: { readonly version: string; readonly hash: string };
   readonly changes: readonly FileChange[];
+}
+
+export interface UpgradePlan extends PackMove {
+  readonly gameId: string;
   /** Commands replayed with the new content (0 in a lobby). */
   readonly replayed: number;
 }
@@ -165,6 +169,26 @@ export function createPackLibrary({ db, games, packs, packList, loadGame, forget
     return packs(pin.gameType, id, version) ?? (from ? undefined : uploaded(pin.guildId, pin.gameType, id, version));
   }
 
+  /**
+   * Moving a pinned pack to another version (the newest without `toVersion`): the target, and what changes
+   * file by file. Refused when there is nothing newer, or that version is not available here.
+   */
+  async function movePlan(pin: PackPin, toVersion?: string): AppResult<PackMove & { target: PackRef }> {
+    if (pin.packId === null) return reject('core.pack.none');
+    const current = await packFor(pin);
+    const target = await newest(pin, current.ok ? current.value : undefined, toVersion);
+    if (!target) return reject('core.pack.unavailable', { packId: pin.packId, version: toVersion ?? '' });
+    if (target.version === pin.packVersion && target.hash === pin.packHash) return reject('core.pack.upToDate', { version: target.version });
+    if (toVersion === undefined && pin.packVersion !== null && compareVersions(target.version, pin.packVersion) < 0) return reject('core.pack.upToDate', { version: pin.packVersion });
+    return ok({
+      packId: pin.packId,
+      from: { version: pin.packVersion, hash: pin.packHash },
+      to: { version: target.version, hash: target.hash },
+      changes: diffDigests(current.ok ? current.value?.digest : undefined, target.digest),
+      target,
+    });
+  }
+
   async function plan(gameId: string, actor: AppActor, toVersion?: string): AppResult<UpgradePlan & { game: GameWithSeats; target: PackRef; hashes: readonly string[]; snapshot: unknown; hash: string }> {
     const read = await loadGame(gameId);
     if (!read.ok) return read;
@@ -174,21 +198,14 @@ export function createPackLibrary({ db, games, packs, packList, loadGame, forget
     if (game.packId === null) return reject('core.pack.none');
     const module = ownValue(games, game.gameType);
     if (!module) return reject('core.game.unknownType', { gameType: game.gameType });
-    const current = await packFor(game);
-    const target = await newest(game, current.ok ? current.value : undefined, toVersion);
-    if (!target) return reject('core.pack.unavailable', { packId: game.packId, version: toVersion ?? '' });
-    if (target.version === game.packVersion && target.hash === game.packHash) return reject('core.pack.upToDate', { version: target.version });
-    if (toVersion === undefined && game.packVersion !== null && compareVersions(target.version, game.packVersion) < 0) return reject('core.pack.upToDate', { version: game.packVersion });
-    const base = {
-      gameId,
-      packId: game.packId,
-      from: { version: game.packVersion, hash: game.packHash },
-      to: { version: target.version, hash: target.hash },
-      changes: diffDigests(current.ok ? current.value?.digest : undefined, target.digest),
-      game,
-      target,
-    };
+    const move = await movePlan(game, toVersion);
+    if (!move.ok) return move;
+    const { target } = move.value;
+    const base = { gameId, ...move.value, game };
     if (game.genesis === null) return ok({ ...base, replayed: 0, hashes: [], snapshot: null, hash: '' });
+    // A game that moved on to newer rules cannot replay its first commands here: its log cannot be re-based.
+    const boundary = (await rulesCheckpoints(prisma, gameId)).at(-1);
+    if (boundary) return reject('core.pack.cannotReplay', { seq: boundary.seq, version: target.version });
     const log = await loadLog(prisma, gameId);
     const r = rehashLog(module as AnyModule, game.genesis as unknown as Genesis, log, target.data);
     if (!r.ok) return reject('core.pack.cannotReplay', { seq: r.seq, version: target.version });
@@ -198,6 +215,14 @@ export function createPackLibrary({ db, games, packs, packList, loadGame, forget
   return {
     packFor,
     choose,
+
+    /** What moving a pin (a campaign's) to another pack version changes, without the target's data. */
+    async planPackMove(pin: PackPin, toVersion?: string): AppResult<PackMove> {
+      const r = await movePlan(pin, toVersion);
+      if (!r.ok) return r;
+      const { target: _target, ...move } = r.value;
+      return ok(move);
+    },
 
     /** Shipped packs (newest version of each) and this guild's uploads, for `/game new pack:` autocomplete. */
     async packChoices(guildId: string, gameType: string): Promise<PackChoice[]> {
@@ -278,10 +303,12 @@ export function createPackLibrary({ db, games, packs, packList, loadGame, forget
             packVersion: p.to.version,
             packHash: p.to.hash,
             version: { increment: 1 },
-            ...(p.game.genesis === null ? {} : { state: p.snapshot as object, stateHash: p.hash }),
+            ...(p.game.genesis === null ? {} : { state: p.snapshot as object, stateHash: p.hash, checkpointSeq: 0 }),
           },
         });
         if (changed.count !== 1) return false;
+        // Cadence checkpoints hold states of the old content: replay starts from the genesis again.
+        await tx.gameCheckpoint.deleteMany({ where: { gameId } });
         for (const [i, entry] of log.entries()) {
           const hash = p.hashes[i];
           if (hash !== undefined && hash !== entry.stateHashAfter) await tx.gameCommand.update({ where: { gameId_seq: { gameId, seq: entry.seq } }, data: { stateHashAfter: hash } });

@@ -1,5 +1,5 @@
 import { ok, publicStepsSince, reject, type Genesis, type PublicStep } from '../core/index.ts';
-import { loadLog } from '../store/index.ts';
+import { loadLog, rulesCheckpoints } from '../store/index.ts';
 import type { ArchiveDeps } from './archive.ts';
 import { pinOf } from './packs.ts';
 import type { AppResult, PackPin } from './types.ts';
@@ -46,7 +46,8 @@ export function createRecap({ prisma, moduleFor, packFor, loadGame }: ArchiveDep
       const log = await loadLog(prisma, g.id);
       const own = member.role === 'player' ? log.findLast((e) => e.seat === member.index && !e.asHost && e.actorUserId === userId) : undefined;
       const sinceSeq = own?.seq ?? null;
-      const all = publicStepsSince(module.value, g.genesis as unknown as Genesis, log, pack.value?.data, sinceSeq ?? 0);
+      const from = (await rulesCheckpoints(prisma, g.id)).at(-1);
+      const all = publicStepsSince(module.value, g.genesis as unknown as Genesis, log, pack.value?.data, sinceSeq ?? 0, from);
       const steps = all.slice(-RECAP_STEPS);
       const first = await prisma.outbox.findFirst({
         where: { gameId: g.id, kind: 'post', status: 'sent', AND: [{ sentRef: { not: null } }, { NOT: { sentRef: 'superseded' } }], payload: { path: ['seq'], gte: sinceSeq ?? 0 } },

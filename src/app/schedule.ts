@@ -9,8 +9,9 @@ import {
   newlyAwaited,
   nextReminderAt,
   onDeadline,
-  PrismaDueStore,
+  type PrismaDueStore,
   resolvePolicy,
+  stalledNoticeAt,
   type DueItem,
   type FireTicket,
   type GamePolicy,
@@ -21,6 +22,7 @@ import {
 } from '../scheduler/index.ts';
 import { addSpectator, changeWaits, enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
 import { createAbsence } from './schedule-absence.ts';
+import { createDueStore } from './schedule-due.ts';
 import { createServerDefaults } from './schedule-defaults.ts';
 import {
   dormancyJob,
@@ -44,8 +46,9 @@ import type { AppActor, AppLogger, AppResult, CommandResult } from './types.ts';
 const HOUR_MS = 3_600_000;
 
 export type { ReminderRef };
+export { createDueStore };
 
-/** The payload of a `turn` outbox row, as `messagesFor` in service.ts writes it. */
+/** The payload of a `turn` outbox row, as `messagesFor` (outbox-messages.ts) writes it. */
 export interface TurnPayload {
   readonly gameId: string;
   readonly seq: number;
@@ -60,22 +63,6 @@ export interface ScheduleDeps {
   readonly store: PrismaDueStore;
   readonly clock: () => Date;
   readonly logger?: AppLogger;
-}
-
-/**
- * The check behind every claim: a reminder or deadline job is current only while its seat still waits
- * on the wait it was scheduled for (same `turnSeq`) in a game that is playing and not paused.
- */
-export function createDueStore(db: Database): PrismaDueStore {
-  const prisma = db.prisma;
-  return new PrismaDueStore(prisma, async (ticket) => {
-    const game = await prisma.game.findUnique({ where: { id: ticket.gameId }, select: { status: true, pausedAt: true, dormantAt: true } });
-    if (!game || game.status !== 'playing' || game.pausedAt !== null) return false;
-    if (ticket.queue === 'dormancy') return game.dormantAt === null;
-    if (ticket.seat === undefined) return true;
-    const clock = await prisma.seatClock.findUnique({ where: { gameId_seat: { gameId: ticket.gameId, seat: ticket.seat } } });
-    return clock !== null && clock.active && clock.turnSeq === ticket.seq;
-  });
 }
 
 /** The prefs of the player in seat `index`; none when nobody plays it. */
@@ -158,15 +145,19 @@ export function createSchedule(deps: ScheduleDeps) {
     if (!ctx) return;
     const { game, row, seat, policy, now } = ctx;
     const hours = Math.max(1, Math.round((now - row.turnStartedAt.getTime()) / HOUR_MS));
+    const prefs = prefsOf(seat);
     if (ticket.data.kind === 'stalled') {
-      if (row.stalledSent) return;
+      // Worked out again now, from the member's row: none while away and skipped or timed out, later while a reminder waits for them.
+      const away = awayHandling(policy, prefs, now);
+      if (row.stalledSent || away === 'skip' || away === 'timeout') return;
+      const due = Math.max(stalledNoticeAt(policy, row.turnStartedAt.getTime(), now) ?? now, nextReminderAt(policy, prefs, row.turnStartedAt.getTime(), row.remindersSent, now) ?? 0);
+      if (due > now + 1_000) return put({ queue: 'reminder', key: ticket.key, at: new Date(due), data: ticket.data });
       await prisma.$transaction([
         prisma.seatClock.update({ where: { gameId_seat: { gameId: game.id, seat: row.seat } }, data: { stalledSent: true } }),
         prisma.outbox.create({ data: outboxRow(game.id, notice(game, 'schedule.stalled.notice', { player: stalledName(seat), hours })) }),
       ]);
       return;
     }
-    const prefs = prefsOf(seat);
     const at = nextReminderAt(policy, prefs, row.turnStartedAt.getTime(), row.remindersSent, now);
     if (at === null) return;
     if (at > now + 1_000) {
@@ -213,8 +204,9 @@ export function createSchedule(deps: ScheduleDeps) {
     await store.removeFired(ticket);
     const ctx = await loadFor(ticket);
     if (!ctx) return;
-    if (ticket.data.kind === 'away') return onAwayJob(ticket, ctx);
     const { game, row, seat, policy, now } = ctx;
+    // A member away since the deadline was planned: their game's away handling decides, as it would have been planned.
+    if (ticket.data.kind === 'away' || (awayHandling(policy, prefsOf(seat), now) !== 'present' && policy.away.mode !== 'wait')) return onAwayJob(ticket, ctx);
     const mention = `<@${seat.userId}>`;
     const outcome = onDeadline(policy, turnClock(row));
     switch (outcome.action) {
@@ -451,7 +443,8 @@ export function createSchedule(deps: ScheduleDeps) {
       if (game.value.seats.some((s) => s.userId === user.userId && s.role === 'player')) return reject('schedule.replace.alreadySeated', { mention: `<@${user.userId}>` });
       await prisma.$transaction([
         prisma.seat.deleteMany({ where: { gameId, userId: user.userId, role: 'spectator' } }),
-        prisma.seat.update({ where: { id: current.id }, data: { userId: user.userId, userName: user.userName, prefs: {}, awayUntil: null } }),
+        // A fresh seat for the newcomer: none of the previous player's choices, and taken now (by the database's clock, as member rows are stamped).
+        prisma.$executeRawUnsafe(`UPDATE "Seat" SET "userId" = $2, "userName" = $3, "prefs" = '{}', "prefsAt" = '{}', "awayUntil" = NULL, "joinedAt" = clock_timestamp()::timestamptz(3) WHERE "id" = $1`, current.id, user.userId, user.userName),
         prisma.game.update({ where: { id: gameId }, data: { version: { increment: 1 } } }),
       ]);
       const secrets = await app.secrets(gameId, user.userId);

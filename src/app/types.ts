@@ -1,5 +1,5 @@
-import type { CommandLabel, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
-import type { Database, GameRowStatus, OpenGameLimits, WakeSignal } from '../store/index.ts';
+import type { Checkpoint, CommandLabel, SegmentCheck, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
+import type { Database, GameRowStatus, GameWithSeats, OpenGameLimits, WakeSignal } from '../store/index.ts';
 
 /** Who acts: a Discord user. `locale` is the user's client locale, for replies chosen at the edge. */
 export interface AppActor {
@@ -62,6 +62,11 @@ export interface AppDeps {
   readonly limits?: OpenGameLimits;
   /** Told of every command this app commits, and of other processes' (their games leave the cache). */
   readonly wake?: WakeSignal;
+  /**
+   * Told after a campaign's game ended (src/app/campaigns.ts records it); never awaited by the command.
+   * A missed call is caught up by the campaign's next read.
+   */
+  readonly onCampaignGameEnded?: (gameId: string) => void;
 }
 
 export interface SeatSummary {
@@ -215,6 +220,11 @@ export interface GameExport {
   readonly pack: ExportPack | null;
   readonly genesis: Genesis;
   readonly log: readonly LogEntry[];
+  /**
+   * Where the game moved on to a newer rules version: the verified snapshot after `seq`, from which the
+   * commands after it replay under `rulesVersion`. Absent when it never did.
+   */
+  readonly checkpoints?: readonly Checkpoint[];
   readonly game?: ExportGameRow;
   readonly seats?: readonly ExportSeat[];
   /** Operator backups only. */
@@ -266,8 +276,17 @@ export interface ImportProblem {
 }
 
 export type VerifyReport =
-  | { readonly ok: true; readonly commands: number; readonly hash: string }
-  | { readonly ok: false; readonly seq: number; readonly expected: string; readonly actual: string; readonly reason: 'hash' | 'rejected'; readonly rejection?: Rejection };
+  | { readonly ok: true; readonly commands: number; readonly hash: string; readonly segments: readonly SegmentCheck[] }
+  | {
+      readonly ok: false;
+      readonly seq: number;
+      readonly expected: string;
+      readonly actual: string;
+      /** `checkpoint`: a rules checkpoint that is not the state its log reached; `rules`: the last segment's rules are not this bot's. */
+      readonly reason: 'hash' | 'rejected' | 'checkpoint' | 'rules';
+      readonly rejection?: Rejection;
+      readonly segments: readonly SegmentCheck[];
+    };
 
 export interface NewGameInput {
   readonly guildId: string;
@@ -289,6 +308,8 @@ export interface NewGameInput {
    * refused `/game new` leaves no empty thread behind); its id replaces `threadId`.
    */
   readonly openThread?: () => Promise<string>;
+  /** The next game of a campaign (src/app/campaigns.ts): its place, the carried state, the inherited policy. */
+  readonly campaign?: { readonly id: string; readonly index: number; readonly carried: Json | null; readonly policy: Json };
 }
 
 /** Where an imported game goes; without it, back where it was exported from (a version 2 file). */
@@ -302,3 +323,13 @@ export interface ImportPlace {
 }
 
 export type AppResult<T> = Promise<Result<T, Rejection>>;
+
+/** A finished game as a campaign reads it (`App.finished`): the row, the module, the last state, the public events. */
+export interface FinishedGame {
+  readonly game: GameWithSeats;
+  readonly module: GameModule<any, any, any>;
+  readonly genesis: Genesis;
+  readonly state: unknown;
+  /** Every public event of the game in order, undone commands left out. */
+  readonly publicEvents: readonly GameEvent[];
+}

@@ -1,4 +1,4 @@
-import { createApp, createDispatcher, type App, type PackPin, type PackRef } from '../app/index.ts';
+import { createApp, createCampaigns, createDispatcher, type App, type PackPin, type PackRef } from '../app/index.ts';
 import type { GameModule, Rejection, Result } from '../core/index.ts';
 import { join } from 'node:path';
 import { checkAgainstLock, createPackRegistry, packDigest, PACK_LOCK_FILE, readPackLock, validatePack } from '../content/index.ts';
@@ -175,7 +175,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const limits = { lobbiesPerUser: config.LOBBIES_PER_USER, lobbiesPerGuild: config.LOBBIES_PER_GUILD, gamesPerGuild: config.GAMES_PER_GUILD };
   const wakeLog = logger.child({ component: 'wake' });
   const wake = await openWakeSignal(db, { onError: (error) => wakeLog.warn({ err: error }, 'outbox wake-up: LISTEN failed; the dispatcher polls') });
-  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, packList: catalog.list, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits, wake });
+  const campaignLog = logger.child({ component: 'campaigns' });
+  // The campaign service needs the app, and the app tells it when a campaign's game ended: bound late.
+  const ended: { record?: (gameId: string) => Promise<unknown> } = {};
+  const onCampaignGameEnded = (gameId: string) =>
+    void ended.record?.(gameId).then(
+      () => wake.committed(gameId),
+      (error: unknown) => campaignLog.warn({ err: error, gameId }, 'campaign entry not recorded; the next campaign read records it'),
+    );
+  const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, packList: catalog.list, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits, wake, onCampaignGameEnded });
+  const campaigns = createCampaigns({ prisma: db.prisma, games: catalog.catalog.modules, clock, app });
+  ended.record = campaigns.recordEnded;
   const rateLog = logger.child({ component: 'rate-limit' });
   const rateLimiter = await createRateLimiter(
     { command: config.RATE_LIMIT_PER_MINUTE, autocomplete: config.AUTOCOMPLETE_PER_MINUTE },
@@ -205,6 +215,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     api: options.api,
     shards: config.SHARDS,
     app,
+    campaigns,
     catalog: catalog.withUploads(app.packFor),
     commands: await loadCommands(),
     logger,

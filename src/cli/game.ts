@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createApp, type App, type ImportProblem } from '../app/index.ts';
+import { CAMPAIGN_FORMAT, createApp, createCampaignArchive, type App, type ImportProblem } from '../app/index.ts';
 import { databaseTimeouts, type Config } from '../ops/config.ts';
-import { openDatabase } from '../store/index.ts';
+import type { SegmentCheck } from '../core/index.ts';
+import { openDatabase, type PrismaClient } from '../store/index.ts';
 import { loadCatalog } from './compose.ts';
 
 /**
@@ -140,7 +141,7 @@ function problemLines(file: string, problems: readonly ImportProblem[], verb: st
  * prints the whole backup (seed, log, seats, settings, clocks, reminders); `import` restores one where it
  * was played (`--detached`: without its thread, as a copy); `verify` replays a stored game or a file.
  */
-export async function gameCli(config: Config, args: readonly string[], output: CliOutput = consoleOutput, makeApp?: () => Promise<{ app: App; close(): Promise<void> }>): Promise<number> {
+export async function gameCli(config: Config, args: readonly string[], output: CliOutput = consoleOutput, makeApp?: () => Promise<OpenedApp>): Promise<number> {
   const [action, target] = args;
   if (!action || !target || !['export', 'import', 'verify'].includes(action)) {
     output.error('usage: turnkeeper game export <id> | import <file> [--detached] | verify <id|file>');
@@ -155,6 +156,7 @@ export async function gameCli(config: Config, args: readonly string[], output: C
   const opened = makeApp ? await makeApp() : await openApp(config);
   const { app } = opened;
   try {
+    if (file?.ok && (file.doc as { format?: unknown } | null)?.format === CAMPAIGN_FORMAT) return await campaignFile(action, target, file.doc, opened, output);
     if (action === 'export') {
       const r = await app.exportGame(target);
       if (!r.ok) return fail(output, r.error.code, r.error.params);
@@ -180,6 +182,7 @@ export async function gameCli(config: Config, args: readonly string[], output: C
       }
       return fail(output, r.error.code, r.error.params);
     }
+    for (const line of segmentLines(r.value.segments)) output.out(line);
     if (r.value.ok) {
       output.out(`verified: ${r.value.commands} commands replay to ${r.value.hash}`);
       return 0;
@@ -192,10 +195,56 @@ export async function gameCli(config: Config, args: readonly string[], output: C
   }
 }
 
-async function openApp(config: Config): Promise<{ app: App; close(): Promise<void> }> {
+/**
+ * One line per segment of a log that moved on to newer rules (none for a game played under one version):
+ * which commands, under which rules, and whether they were replayed or anchored at their checkpoint.
+ */
+export function segmentLines(segments: readonly SegmentCheck[]): string[] {
+  if (segments.length < 2) return [];
+  return segments.map((s) => {
+    const range = s.to > s.from ? `commands ${s.from + 1}-${s.to}` : 'no commands';
+    const how = s.checked === 'replayed' ? 'replayed' : `not replayable here (those rules are gone); anchored: checkpoint ${s.to} matches its logged hash`;
+    return `segment rules ${s.rulesVersion}, ${range}: ${how}`;
+  });
+}
+
+/** The app the CLI runs against, with its database client for campaign files. */
+export interface OpenedApp {
+  readonly app: App;
+  readonly prisma?: PrismaClient;
+  close(): Promise<void>;
+}
+
+async function openApp(config: Config): Promise<OpenedApp> {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, timeouts: databaseTimeouts(config) });
   const { catalog, packs } = await loadCatalog();
-  return { app: createApp({ db, games: catalog.modules, packs, clock: () => new Date() }), close: () => db.close() };
+  return { app: createApp({ db, games: catalog.modules, packs, clock: () => new Date() }), prisma: db.prisma, close: () => db.close() };
+}
+
+/** A campaign's file (`turnkeeper.campaign/1`): `verify` replays every game and its carried chain; `import` restores it all. */
+async function campaignFile(action: string, target: string, doc: unknown, opened: OpenedApp, output: CliOutput): Promise<number> {
+  if (!opened.prisma || (action !== 'import' && action !== 'verify')) {
+    output.error(`${target}: a campaign file can be imported or verified, not used with ${action}`);
+    return 2;
+  }
+  const archive = createCampaignArchive({ prisma: opened.prisma, app: opened.app });
+  if (action === 'verify') {
+    const r = await archive.verifyFile(doc);
+    if (!r.ok) return fail(output, r.error.code, r.error.params);
+    if (r.value.ok) {
+      output.out(`verified: a campaign of ${r.value.games} games, each replaying to its stored hashes and handing on what the next one started with`);
+      return 0;
+    }
+    for (const line of problemLines(target, r.value.problems, 'it was not verified')) output.error(line);
+    return 1;
+  }
+  const r = await archive.importCampaign(doc, { userId: 'cli', userName: 'cli' });
+  if (!r.ok) {
+    for (const line of problemLines(target, r.error.problems, 'nothing was imported')) output.error(line);
+    return 1;
+  }
+  output.out(`imported as campaign ${r.value.campaignId} with ${r.value.games.length} games`);
+  return 0;
 }
 
 function fail(output: CliOutput, code: string, params?: Readonly<Record<string, unknown>>): number {

@@ -170,10 +170,11 @@ export function packError(
   path: string,
   code: string,
   expected: string,
-  extra: { got?: string; line?: number; params?: Record<string, string | number | boolean> } = {},
+  extra: { got?: string; line?: number; params?: Record<string, string | number | boolean>; problem?: boolean } = {},
 ): PackError {
   const where = `${file || '(pack)'}: ${path || '(root)'}`;
-  const message = `${where}: expected ${expected}${extra.got === undefined ? '' : `, got ${extra.got}`}`;
+  // A cross-reference check states the problem itself ("unknown item x"); a schema check says what it expected.
+  const message = extra.problem ? `${where}: ${expected}` : `${where}: expected ${expected}${extra.got === undefined ? '' : `, got ${extra.got}`}`;
   const params = { file, path, expected, ...(extra.got === undefined ? {} : { got: extra.got }), ...extra.params };
   return extra.line === undefined ? { file, path, code, expected, message, params } : { file, path, code, expected, message, line: extra.line, params };
 }
@@ -208,7 +209,7 @@ export function packErrorsFromIssues(issues: readonly z.core.$ZodIssue[], loaded
     else if (missing) out.push(packError(file, pointer, 'content.pack.missingKey', issue.message, { got: 'nothing' }));
     else {
       const code = issue.code === 'invalid_type' ? 'content.pack.wrongType' : 'content.pack.invalidValue';
-      out.push(packError(file, pointer, code, issue.message, { got: describe(here.value) }));
+      out.push(packError(file, pointer, code, issue.message, issue.code === 'custom' ? { problem: true } : { got: describe(here.value) }));
     }
   }
   return out;

@@ -107,6 +107,13 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   readonly id: string;
   /** Bumped whenever a rule change would alter how an existing log replays. */
   readonly rulesVersion: string;
+  /**
+   * Older rules versions this module still replays exactly (a game created under one keeps it, see
+   * `setup`'s `rulesVersion`); imports and verification replay their segments. None when absent: games
+   * under an older version then move on from a rules checkpoint (src/core/checkpoints.ts), and their older
+   * segments are verified against that checkpoint instead of replayed, so old rules code may be dropped.
+   */
+  readonly olderRulesVersions?: readonly string[];
   readonly seats: { readonly min: number; readonly max: number };
   /** Game options chosen at `/game new` (validated at the edge). */
   readonly optionsSchema: z.ZodType<O>;
@@ -118,7 +125,7 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
    * `rulesVersion` is the one the game was created with (its genesis): a module that changed its rules
    * may keep older games on their old rules so their logs replay to the same hashes.
    */
-  setup(options: O, seats: readonly SeatInfo[], rng: Rng, pack: P, rulesVersion?: string): S;
+  setup(options: O, seats: readonly SeatInfo[], rng: Rng, pack: P, rulesVersion?: string, carried?: Json): S;
   /**
    * Refuses a start whose options do not fit the seats taken (options are checked alone at `/game new`,
    * before anyone joins), with a reason for the host; null when the game can start.
@@ -148,6 +155,30 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   textOf?(pack: P, key: string, lang: string): string | undefined;
   /** What a hard deadline does for a seat that did not act (issue "Asynchronous play"); null: nothing. */
   timeoutAction?(state: S, seat: number): GameCommand | null;
+  /** What this game hands on to the next game of a campaign (issue "Campaigns"); absent: nothing carries. */
+  readonly campaign?: CampaignPart<S>;
+}
+
+/**
+ * A game's part in a campaign. Pure, like the rest of the contract: what a finished game hands on is read
+ * from its final state only, and setup takes it in through `Genesis.carried` (so replay and verify see it).
+ */
+export interface CampaignPart<S> {
+  /** Validates a carried value before setup takes it in (a stored campaign or an imported file). */
+  readonly carriedSchema: z.ZodType;
+  /** What a finished game hands on; `received` is what it was given at setup (null for the first game). */
+  carry(state: S, received: Json | null): Json;
+  /** Per seat: the side or role the seat played and whether it won, for the campaign's standings. */
+  results?(state: S): readonly SeatResult[];
+  /** The carried value in words, for `/campaign status` and the "Previously" opening. */
+  describeCarried?(carried: Json): readonly TextLine[];
+}
+
+/** One seat's result in a finished game (`side` is a text code such as `lifeform.side.crew`). */
+export interface SeatResult {
+  readonly seat: number;
+  readonly side: string;
+  readonly won: boolean;
 }
 
 /*

@@ -1,5 +1,5 @@
 import type { GameEvent, GameModule } from './game.ts';
-import { applyCommand, genesisSnapshot, hashSnapshot, undoneSeqs, UNDO, type Genesis, type LogEntry, type Snapshot } from './kernel.ts';
+import { applyCommand, genesisSnapshot, hashSnapshot, undoneSeqs, UNDO, type Genesis, type LogEntry, type Snapshot, type StartPoint } from './kernel.ts';
 
 /** What one logged command showed everyone: its public events, in order. */
 export interface PublicStep {
@@ -36,18 +36,24 @@ export interface PublicReplay<S> {
 /**
  * Replays a log from its genesis keeping only what everyone saw: each entry's public events (an undo
  * shows `core.undone`). Pure. With `verify`, every stored state hash is checked on the way; the replay
- * stops at the first entry that diverges either way, and says which.
+ * stops at the first entry that diverges either way, and says which. With `from` (a checkpoint), entries at
+ * or before it are listed without events (the rules that played them may be gone) and replay starts there;
+ * `initial` is then the checkpoint's snapshot.
  */
-export function replayPublic<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown, verify: boolean): PublicReplay<S> {
+export function replayPublic<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown, verify: boolean, from?: StartPoint): PublicReplay<S> {
   const undone = undoneSeqs(log);
   const types = new Map(log.map((e) => [e.seq, e.type] as const));
-  const initial: Snapshot<S> = genesisSnapshot(module, genesis, pack);
+  const initial: Snapshot<S> = (from?.snapshot as Snapshot<S> | undefined) ?? genesisSnapshot(module, genesis, pack);
   let current = initial;
   let hash = verify ? hashSnapshot(current) : '';
   const stack: { seq: number; before: Snapshot<S>; hash: string }[] = [];
   const entries: PublicEntry[] = [];
   const stop = (seq: number): PublicReplay<S> => ({ initial, entries, snapshot: current, divergedAt: seq });
   for (const e of log) {
+    if (from && e.seq <= from.seq) {
+      entries.push({ seq: e.seq, seat: e.seat, asHost: e.asHost, actorUserId: e.actorUserId, at: e.at, isUndo: e.type === UNDO, undone: undone.has(e.seq), events: [] });
+      continue;
+    }
     let events: readonly GameEvent[];
     if (e.type === UNDO) {
       const target = (e.args as { seq: number }).seq;
@@ -76,8 +82,8 @@ export function replayPublic<S>(module: GameModule<S, any, any>, genesis: Genesi
  * and undo entries left out). Pure; only events addressed to everyone are kept, so a recap built from
  * it holds no seat's secret. Stops at the first entry the rules refuse (a diverged log).
  */
-export function publicStepsSince<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown, afterSeq: number): PublicStep[] {
-  return replayPublic(module, genesis, log, pack, false)
+export function publicStepsSince<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown, afterSeq: number, from?: StartPoint): PublicStep[] {
+  return replayPublic(module, genesis, log, pack, false, from)
     .entries.filter((e) => e.seq > afterSeq && !e.isUndo && !e.undone && e.events.length > 0)
     .map((e) => ({ seq: e.seq, seat: e.seat, at: e.at, events: e.events }));
 }

@@ -15,6 +15,8 @@ export interface Genesis {
   readonly seed: number;
   /** 128 bits mixed into the seed (`seedRng`); absent in games started before it existed. */
   readonly entropy?: readonly number[];
+  /** What the previous game of a campaign handed on (`GameModule.campaign`); absent outside campaigns. */
+  readonly carried?: Json;
 }
 
 /** The game's state together with its generator: what the hash covers. */
@@ -59,7 +61,9 @@ export function hashSnapshot(snapshot: Snapshot): string {
 /** Builds seq 0: the module's setup with the seeded generator. */
 export function genesisSnapshot<S>(module: GameModule<S, any, any>, genesis: Genesis, pack: unknown): Snapshot<S> {
   const rng = createRng(seedRng(genesis.seed, genesis.entropy));
-  const state = module.setup(genesis.options, genesis.seats, rng, pack, genesis.rulesVersion);
+  const state = genesis.carried === undefined
+    ? module.setup(genesis.options, genesis.seats, rng, pack, genesis.rulesVersion)
+    : module.setup(genesis.options, genesis.seats, rng, pack, genesis.rulesVersion, genesis.carried);
   return { state, rng: rng.state() };
 }
 
@@ -124,12 +128,14 @@ export function undoneSeqs(log: readonly LogEntry[]): Set<number> {
 /**
  * Which command an undo by this actor would remove: the latest effective command after the barrier
  * (the last irreversible one). A player may only take back their own; the host may take back any.
+ * Nothing at or before `floorSeq` (the latest checkpoint) is taken back either.
  */
-export function planUndo(log: readonly LogEntry[], actor: { seat: number | null; isHost: boolean }): Result<number, Rejection> {
+export function planUndo(log: readonly LogEntry[], actor: { seat: number | null; isHost: boolean }, floorSeq = 0): Result<number, Rejection> {
   const undone = undoneSeqs(log);
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i] as LogEntry;
     if (entry.type === UNDO || undone.has(entry.seq)) continue;
+    if (entry.seq <= floorSeq) return reject('core.undo.barrier', { seq: floorSeq });
     if (entry.irreversible) return reject('core.undo.barrier', { seq: entry.seq });
     if (actor.isHost) return ok(entry.seq);
     if (entry.asHost || entry.seat === null || entry.seat !== actor.seat) return reject('core.undo.notYours');
@@ -162,6 +168,17 @@ export type ReplayVerify = 'every' | 'final' | 'none' | boolean;
 
 export interface ReplayOptions {
   readonly verify?: ReplayVerify;
+  /**
+   * Start from this verified snapshot after `seq` (a checkpoint) instead of the genesis: entries at or
+   * before `seq` are skipped, and an undo may not reach behind it.
+   */
+  readonly from?: StartPoint;
+}
+
+/** A snapshot after `seq` that a replay may start from (seq 0: the genesis snapshot). */
+export interface StartPoint<S = unknown> {
+  readonly seq: number;
+  readonly snapshot: Snapshot<S>;
 }
 
 /**
@@ -178,12 +195,14 @@ export function replay<S>(
   options: ReplayOptions = {},
 ): ReplayResult<S> {
   const verify = options.verify ?? 'every';
-  if (verify === 'every' || verify === true) return rebuild(module, genesis, log, pack, true, true);
-  const fast = trustedRebuild(module, genesis, log, pack);
-  const last = log.at(-1);
-  if (verify === 'none' || verify === false) return fast?.ok ? fast : rebuild(module, genesis, log, pack, false, true);
+  const from = options.from;
+  const rest = from ? log.filter((e) => e.seq > from.seq) : log;
+  if (verify === 'every' || verify === true) return rebuild(module, genesis, rest, pack, true, true, undefined, from);
+  const fast = trustedRebuild(module, genesis, rest, pack, from);
+  const last = rest.at(-1);
+  if (verify === 'none' || verify === false) return fast?.ok ? fast : rebuild(module, genesis, rest, pack, false, true, undefined, from);
   if (fast?.ok && (last === undefined || fast.hash === last.stateHashAfter)) return fast;
-  return rebuild(module, genesis, log, pack, true, true);
+  return rebuild(module, genesis, rest, pack, true, true, undefined, from);
 }
 
 /**
@@ -203,9 +222,9 @@ export function rehashLog<S>(module: GameModule<S, any, any>, genesis: Genesis, 
 }
 
 /** A pass that trusts the logged arguments; `undefined` when the rules threw on them. */
-function trustedRebuild<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown): ReplayResult<S> | undefined {
+function trustedRebuild<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown, from?: StartPoint): ReplayResult<S> | undefined {
   try {
-    return rebuild(module, genesis, log, pack, false, false);
+    return rebuild(module, genesis, log, pack, false, false, undefined, from);
   } catch {
     return undefined;
   }
@@ -224,8 +243,10 @@ function rebuild<S>(
   validate: boolean,
   /** When given, receives each entry's hash instead of comparing it with the logged one. */
   record?: string[],
+  /** A checkpoint to start from instead of the genesis (the log holds only what follows it). */
+  from?: StartPoint,
 ): ReplayResult<S> {
-  let current = genesisSnapshot(module, genesis, pack);
+  let current = (from?.snapshot as Snapshot<S> | undefined) ?? genesisSnapshot(module, genesis, pack);
   let currentHash = checkEach || record ? hashSnapshot(current) : '';
   /** Snapshots before each reversible command since the last barrier, newest last. */
   const stack: { seq: number; before: Snapshot<S>; beforeHash: string }[] = [];

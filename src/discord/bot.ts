@@ -1,6 +1,7 @@
 import { ChannelType, Client, DiscordAPIError, Events, GatewayIntentBits, Options, Routes, type SendableChannels } from 'discord.js';
 import type { Deliver } from '../app/index.ts';
-import type { App } from '../app/index.ts';
+import type { App, Campaigns } from '../app/index.ts';
+import { journalText, type JournalPayload } from './journal.ts';
 import type { ReminderRef, Schedule, TurnPayload } from '../app/schedule.ts';
 import type { OutboxRow } from '../store/index.ts';
 import type { ShardSetting } from '../ops/config.ts';
@@ -26,6 +27,8 @@ export interface BotOptions {
   /** `auto`, all of `n` shards, or some of them so several processes split one bot (SHARD_IDS/SHARD_COUNT). */
   readonly shards?: ShardSetting;
   readonly app: App;
+  /** Campaigns (issue "Campaigns"); `/campaign` answers that they are not offered when absent. */
+  readonly campaigns?: Campaigns;
   readonly catalog: Catalog;
   readonly commands: Map<string, CommandModule>;
   readonly logger: Logger;
@@ -101,6 +104,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
 
   const services = createServices({
     app,
+    ...(options.campaigns ? { campaigns: options.campaigns } : {}),
     catalog,
     ...(options.schedule ? { schedule: options.schedule } : {}),
     allowSeed: options.allowSeed,
@@ -383,6 +387,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const packText = await catalog.packText(view);
     if (row.kind === 'dm') {
       return { visibility: 'public', content: formatEvents(payload.events ?? [], lang, names, packText) };
+    }
+    if (row.kind === 'journal') {
+      const content = journalText(lang, row.payload as unknown as JournalPayload, names, packText);
+      return { visibility: 'public', content, files: await services.tablePicture(view, lang) };
     }
     const lines = payload.announce || !payload.image ? formatEvents(payload.events ?? [], lang, names, packText, users) : '';
     const files = payload.image && view.seq === payload.seq ? await services.tablePicture(view, lang) : [];

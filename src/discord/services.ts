@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, type App, type CommandResult as AppCommandResult, type GameStatusView, type PackPin } from '../app/index.ts';
+import { isDatabaseUnavailable, type App, type Campaigns, type CommandResult as AppCommandResult, type GameStatusView, type PackPin } from '../app/index.ts';
 import type { Schedule } from '../app/schedule.ts';
 import { ok, ownValue, reject, type GameModule, type Json, type Rejection, type Result } from '../core/index.ts';
 import type { Answer, CommandResult } from './reply.ts';
@@ -44,6 +44,7 @@ export interface ResultHeader {
 /** What command modules and the router may use besides the interaction itself. */
 export interface Services {
   readonly app: App;
+  readonly campaigns?: Campaigns;
   /** Reminders, deadlines, absences and host controls (issue 5); absent when no scheduler runs. */
   readonly schedule?: Schedule;
   readonly catalog: Catalog;
@@ -87,6 +88,7 @@ export interface Services {
 
 export interface ServicesDeps {
   readonly app: App;
+  readonly campaigns?: Campaigns;
   readonly schedule?: Schedule;
   readonly catalog: Catalog;
   readonly allowSeed: boolean;
@@ -279,6 +281,7 @@ export function createServices(deps: ServicesDeps): Services {
 
   return {
     app,
+    ...(deps.campaigns ? { campaigns: deps.campaigns } : {}),
     catalog,
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     rejectionText,

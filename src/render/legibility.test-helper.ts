@@ -1,5 +1,5 @@
 import { LAYER_CACHE_BYTES, setLayerCacheBytes } from './surface.ts';
-import { startTextProbe, stopTextProbe, type DrawnText, type Rect } from './draw.ts';
+import { startTextProbe, stopTextProbe, type DrawnText, type Rect } from './draw-text.ts';
 
 /** Discord shows a posted picture about this wide on a phone (issue 15 "One good picture per turn"). */
 export const PREVIEW_WIDTH = 550;

@@ -54,7 +54,7 @@ export function createSurface(width: number, height: number, options: SurfaceOpt
 
 let surfaceCreated: ((s: { width: number; height: number; density: number }) => void) | undefined;
 
-/** Tells `listener` about every surface created from now on (the text probe of draw.ts); `undefined` stops. */
+/** Tells `listener` about every surface created from now on (the text probe of draw-text.ts); `undefined` stops. */
 export function onSurfaceCreated(listener: ((s: { width: number; height: number; density: number }) => void) | undefined): void {
   surfaceCreated = listener;
 }

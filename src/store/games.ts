@@ -2,6 +2,7 @@ import type { Genesis, Json, LogEntry, Snapshot } from '../core/index.ts';
 import type { Prisma} from '../generated/prisma/client.ts';
 import { type Game, type PrismaClient, type Seat } from '../generated/prisma/client.ts';
 import { isNotFound, isUniqueViolation, uniqueFields } from './errors.ts';
+import { withMemberChoices } from './members.ts';
 import { outboxCreateData, type OutboxMessage } from './outbox.ts';
 
 export type { Game, Seat };
@@ -28,6 +29,8 @@ export interface NewGameRow {
   readonly locale?: string;
   readonly seatLimit?: number | null;
   readonly players?: readonly { readonly userId: string; readonly userName: string; readonly prefs?: Prisma.InputJsonValue }[];
+  /** A campaign's game: the campaign, its place in it, what the previous game handed on, the inherited policy. */
+  readonly campaign?: { readonly id: string; readonly index: number; readonly carried: Json | null; readonly policy: Json };
 }
 
 const withSeats = { seats: { orderBy: { index: 'asc' } } } as const;
@@ -101,6 +104,14 @@ export async function createGame(prisma: PrismaClient, row: NewGameRow, limits?:
   const data = {
     ...gameColumns(row),
     seatLimit: row.seatLimit ?? null,
+    ...(row.campaign
+      ? {
+          campaignId: row.campaign.id,
+          campaignIndex: row.campaign.index,
+          ...(row.campaign.carried !== null ? { carried: row.campaign.carried as Prisma.InputJsonValue } : {}),
+          policy: row.campaign.policy as Prisma.InputJsonValue,
+        }
+      : {}),
     seats: { create: (row.players ?? []).map((p, index) => ({ index, userId: p.userId, userName: p.userName, ...(p.prefs ? { prefs: p.prefs } : {}) })) },
   };
   try {
@@ -117,12 +128,17 @@ export async function createGame(prisma: PrismaClient, row: NewGameRow, limits?:
   }
 }
 
-export function getGame(prisma: PrismaClient, id: string): Promise<GameWithSeats | null> {
-  return prisma.game.findUnique({ where: { id }, include: withSeats });
+/** The game with its seats; each player's seat shows the choices it follows, their member row merged in. */
+export async function getGame(prisma: PrismaClient, id: string): Promise<GameWithSeats | null> {
+  return withMembers(prisma, await prisma.game.findUnique({ where: { id }, include: withSeats }));
 }
 
-export function findGameByThread(prisma: PrismaClient, threadId: string): Promise<GameWithSeats | null> {
-  return prisma.game.findUnique({ where: { threadId }, include: withSeats });
+export async function findGameByThread(prisma: PrismaClient, threadId: string): Promise<GameWithSeats | null> {
+  return withMembers(prisma, await prisma.game.findUnique({ where: { threadId }, include: withSeats }));
+}
+
+async function withMembers(prisma: PrismaClient, game: GameWithSeats | null): Promise<GameWithSeats | null> {
+  return game && game.seats.length > 0 ? { ...game, seats: await withMemberChoices(prisma, game.seats) } : game;
 }
 
 export interface StartGameInput {
@@ -153,6 +169,7 @@ export async function startGame(prisma: PrismaClient, id: string, input: StartGa
           packId: input.packId ?? null,
           packVersion: input.packVersion ?? null,
           packHash: input.packHash ?? null,
+          rulesVersion: input.genesis.rulesVersion,
           version: { increment: 1 },
           lastActivityAt: new Date(),
         },
@@ -244,6 +261,11 @@ export interface AppendInput {
   readonly outbox: readonly OutboxMessage[];
   /** The command an undo removes: marked `undone` in the same statement (it must not be undone already). */
   readonly undoneSeq?: number;
+  /**
+   * Store the new snapshot as a cadence checkpoint under this rules version (`checkpointDue`), in the
+   * same statement.
+   */
+  readonly checkpoint?: { readonly rulesVersion: string };
 }
 
 export type AppendResult = { ok: true; seq: number; version: number } | { ok: false; reason: 'conflict' | 'duplicate' };
@@ -259,7 +281,8 @@ WITH moved AS (
   UPDATE "Game"
      SET "seq" = $2 + 1, "state" = $4::jsonb, "stateHash" = $5, "version" = "version" + 1,
          "lastActivityAt" = $6::timestamptz, "dormantAt" = NULL, "updatedAt" = now(),
-         "status" = COALESCE($7::"GameStatus", "status")
+         "status" = COALESCE($7::"GameStatus", "status"),
+         "checkpointSeq" = CASE WHEN $19::text IS NULL THEN "checkpointSeq" ELSE $2 + 1 END
    WHERE "id" = $1 AND "seq" = $2 AND "status" = 'playing' AND "pausedAt" IS NULL
      AND ($3::int IS NULL OR "version" = $3::int)
      AND ($8::int IS NULL OR EXISTS (
@@ -276,6 +299,9 @@ WITH moved AS (
   SELECT $1, m."kind", m."target", m."payload", now()
     FROM jsonb_to_recordset($17::jsonb) AS m("kind" text, "target" jsonb, "payload" jsonb)
    WHERE EXISTS (SELECT 1 FROM moved)
+), checkpoint AS (
+  INSERT INTO "GameCheckpoint" ("gameId", "seq", "rulesVersion", "kind", "state", "stateHash")
+  SELECT $1, $2 + 1, $19::text, 'cadence', $4::jsonb, $5 FROM moved WHERE $19::text IS NOT NULL
 ), notified AS (
   SELECT pg_notify('tk_outbox', COALESCE($18::text, '') || ':' || $1) FROM moved
 )
@@ -312,6 +338,7 @@ export async function appendCommand(prisma: PrismaClient, gameId: string, input:
       entry.irreversible,
       JSON.stringify(input.outbox.map((m) => ({ kind: m.kind, target: m.target, payload: m.payload }))),
       input.origin ?? null,
+      input.checkpoint?.rulesVersion ?? null,
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Genesis, Json, LogEntry, Snapshot } from '../core/index.ts';
+import type { Checkpoint, Genesis, Json, LogEntry, Snapshot } from '../core/index.ts';
+import { checkpointRows } from './checkpoints.ts';
 import type { Prisma, PrismaClient, ScheduledJob, SeatClock } from '../generated/prisma/client.ts';
 import { isUniqueViolation, uniqueFields } from './errors.ts';
 import { gameColumns, type GameRowStatus, type NewGameRow } from './games.ts';
@@ -33,6 +34,8 @@ export interface ImportGameRow extends Omit<NewGameRow, 'players'> {
     readonly awayUntil?: Date | null;
   }[];
   readonly log: readonly LogEntry[];
+  /** The log's rules checkpoints (segment boundaries), verified by the caller. */
+  readonly checkpoints?: readonly Checkpoint[];
   readonly undone: ReadonlySet<number>;
   readonly policy?: Json;
   readonly pausedAt?: Date | null;
@@ -69,6 +72,8 @@ export async function insertImportedGame(prisma: PrismaClient, row: ImportGameRo
           dormantAt: row.dormantAt ?? null,
           ...(row.lastActivityAt ? { lastActivityAt: row.lastActivityAt } : {}),
           turnSeq: row.turnSeq ?? -1,
+          checkpointSeq: row.checkpoints?.at(-1)?.seq ?? 0,
+          checkpoints: { createMany: { data: checkpointRows(row.checkpoints ?? []) } },
           seats: {
             create: row.seats.map((s) => ({
               index: s.index,

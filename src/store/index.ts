@@ -29,6 +29,7 @@ export {
 export { insertImportedGame, loadBackup, type ImportGameRow, type BackupRows } from './imports.ts';
 export { addSpectator, joinLobby, leaveLobby, rememberSeatLanguage, SPECTATOR_BASE, type JoinOutcome, type LeaveOutcome, type WatchOutcome } from './seats.ts';
 export { changeWaits, type WaitChange } from './clocks.ts';
+export { effectiveChoices, membersOf, withMemberChoices, type EffectiveChoices, type MemberChoices, type SeatChoices } from './members.ts';
 export {
   enqueue,
   claimDue,
@@ -48,3 +49,23 @@ export {
 } from './outbox.ts';
 export type { PrismaClient } from '../generated/prisma/client.ts';
 export { OUTBOX_CHANNEL, openWakeSignal, type Committed, type WakeSignal } from './wake.ts';
+export {
+  campaignEntries,
+  createCampaign,
+  findCampaignByChannel,
+  getCampaign,
+  joinCampaign,
+  leaveCampaign,
+  moveCampaignPack,
+  pinCampaignPack,
+  recordCampaignEntry,
+  searchCampaigns,
+  setCampaignPolicy,
+  setOrganiser,
+  unrecordedGames,
+  type Campaign,
+  type CampaignEntry,
+  type CampaignMember,
+  type CampaignWithRoster,
+} from './campaigns.ts';
+export { checkpointRows, latestCheckpoint, moveRulesVersion, rulesCheckpoints } from './checkpoints.ts';

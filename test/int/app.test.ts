@@ -226,7 +226,7 @@ describe.each(backends)('app on %s', (kind) => {
     expect(last.events.at(-1)).toMatchObject({ code: 'core.game.ended', params: { phase: 'won' } });
     const doc = unwrap(await app.exportGame(id));
     const json = JSON.parse(JSON.stringify(doc)) as GameExport;
-    expect(unwrap(await app.verify(json))).toEqual({ ok: true, commands: doc.log.length, hash: expect.any(String) });
+    expect(unwrap(await app.verify(json))).toEqual({ ok: true, commands: doc.log.length, hash: expect.any(String), segments: [{ from: 0, to: doc.log.length, rulesVersion: '1', checked: 'replayed' }] });
     const imported = unwrap(await app.importGame(json, { guildId: 'g2', channelId: 'c2', host: bo }));
     const copy = unwrap(await app.exportGame(imported.gameId));
     expect(copy.log).toEqual(doc.log);

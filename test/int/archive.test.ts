@@ -140,7 +140,7 @@ describe.each(backends)('game files on %s', (kind) => {
       expect(file.genesis.seed).toBe(31_337);
       expect(file.clocks).toBeUndefined();
       expect(file.seats?.every((s) => s.prefs === undefined)).toBe(true);
-      expect(unwrap(await app.verify(file))).toEqual({ ok: true, commands: file.log.length, hash: expect.any(String) });
+      expect(unwrap(await app.verify(file))).toEqual({ ok: true, commands: file.log.length, hash: expect.any(String), segments: [{ from: 0, to: file.log.length, rulesVersion: '1', checked: 'replayed' }] });
     }
     expect(await app.exportFor(gameId, stranger)).toEqual({ ok: false, error: { code: 'core.export.playersOnly' } });
     unwrap(await app.abandon(unwrap(await app.newGame({ guildId: 'g', channelId: 'c', threadId: `t-${kind}-${++thread}`, host: ana, gameType: 'tally', options: {} })).gameId, ana));
@@ -205,6 +205,22 @@ describe.each(backends)('game files on %s', (kind) => {
     const v1 = { ...JSON.parse(JSON.stringify(rest)), format: 'turnkeeper.game/1' };
     const imported = unwrap(await app.importGame(v1, { guildId: 'g2', channelId: 'c2', host: bo }));
     expect(unwrap(await app.status(imported.gameId))).toMatchObject({ hostUserId: bo.userId, seats: [{ userId: ana.userId }, { userId: 'unclaimed:1' }] });
+  });
+
+  it('GIVEN a file played under rules 1 WHEN a bot that runs rules 2 but still replays rules 1 imports it THEN it is stored and verifies; WHEN a bot that no longer replays rules 1 imports it THEN the rules version is refused with the versions it replays', async () => {
+    const gameId = await started('tally', [ana, bo], 9);
+    unwrap(await app.play(gameId, ana, { type: 'add', args: { n: 2 } }, 'r1'));
+    const file = JSON.parse(JSON.stringify(unwrap(await app.exportGame(gameId)))) as GameExport;
+    expect(file.rulesVersion).toBe('1');
+    const { catalog, packs } = await loadCatalog();
+    const upgraded = (older: readonly string[]) =>
+      createApp({ db, games: { ...gameModules, ...catalog.modules, tally: { ...tallyGame, rulesVersion: '2', olderRulesVersions: older } }, packs, clock: () => now });
+    const copy = unwrap(await upgraded(['1']).importGame(file, { guildId: 'g3', channelId: 'c3', host: bo }));
+    expect(unwrap(await upgraded(['1']).exportGame(copy.gameId))).toMatchObject({ rulesVersion: '1' });
+    expect(unwrap(await upgraded(['1']).verify(file))).toMatchObject({ ok: true, commands: file.log.length });
+    const refused = await upgraded([]).importGame(file, { guildId: 'g3', channelId: 'c3', host: bo });
+    expect(refused.ok).toBe(false);
+    expect(JSON.stringify(refused)).toContain('expected rules version 2, which this bot replays');
   });
 
   it('GIVEN a file broken in many places WHEN it is imported THEN every problem is listed with its path in plain words and nothing is stored', async () => {

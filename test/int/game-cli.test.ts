@@ -2,7 +2,7 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App, type AppActor } from '../../src/app/index.ts';
+import { createApp, createCampaigns, type App, type AppActor } from '../../src/app/index.ts';
 import { gameCli, MAX_GAME_FILE_BYTES } from '../../src/cli/game.ts';
 import { EXIT, main } from '../../src/cli/main.ts';
 import { loadConfig } from '../../src/ops/config.ts';
@@ -37,7 +37,7 @@ describe('turnkeeper game import|verify|export', () => {
   async function run(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await gameCli(loadConfig({}), args, { out: (l) => void out.push(l), error: (l) => void err.push(l) }, async () => ({ app, close: async () => {} }));
+    const code = await gameCli(loadConfig({}), args, { out: (l) => void out.push(l), error: (l) => void err.push(l) }, async () => ({ app, prisma: db.prisma, close: async () => {} }));
     return { code, out, err };
   }
 
@@ -125,5 +125,39 @@ describe('turnkeeper game import|verify|export', () => {
     expect(taken.err[0]).toBe(`${file}: game.threadId: expected a thread that holds no game here; import a copy without a thread (--detached)`);
     const copy = await run('import', file, '--detached');
     expect(copy).toMatchObject({ code: 0, out: [expect.stringMatching(/^imported as game [0-9a-f-]{36}$/)] });
+  });
+
+  it('GIVEN a campaign file WHEN it is verified and imported through the CLI THEN the chain is proven and the campaign restored; a forged hand-on names its path and nothing is stored', async () => {
+    const campaigns = createCampaigns({ prisma: db.prisma, games: { tally: tallyGame }, clock: () => new Date('2026-03-01T10:00:00.000Z'), app });
+    const c = await campaigns.create({ guildId: 'g', channelId: 'c', organiser: ana, gameType: 'tally', name: 'CLI Run' });
+    if (!c.ok) throw new Error(c.error.code);
+    await campaigns.join(c.value.id, bo);
+    for (const seed of [5, 6]) {
+      const next = await campaigns.next(c.value.id, { ...ana, manageGuild: false }, { options: { target: 5 }, seed });
+      if (!next.ok) throw new Error(next.error.code);
+      await app.start(next.value.lobby.gameId, ana);
+      for (let i = 0; i < 10; i++) {
+        const st = await app.status(next.value.lobby.gameId);
+        if (!st.ok || st.value.status !== 'playing') break;
+        const who = st.value.awaiting?.seats[0]?.userId === bo.userId ? bo : ana;
+        await app.play(next.value.lobby.gameId, who, { type: 'add', args: { n: 3 } }, `cli-${seed}-${i}`);
+      }
+      await campaigns.recordEnded(next.value.lobby.gameId);
+    }
+    const exported = await campaigns.exportFor(c.value.id, bo);
+    if (!exported.ok) throw new Error(exported.error.code);
+    const file = join(dir, 'campaign.json');
+    await writeFile(file, JSON.stringify(exported.value));
+    expect(await run('verify', file)).toEqual({ code: 0, out: ['verified: a campaign of 2 games, each replaying to its stored hashes and handing on what the next one started with'], err: [] });
+    const forged = join(dir, 'forged-campaign.json');
+    await writeFile(forged, JSON.stringify({ ...exported.value, campaign: { ...exported.value.campaign, carried: { games: 9, lastWinner: null } } }));
+    const before = await db.prisma.campaign.count();
+    const refused = await run('import', forged);
+    expect(refused.code).toBe(1);
+    expect(refused.err[0]).toBe(`${forged}: campaign.carried: expected what the last game hands on when replayed`);
+    expect(await db.prisma.campaign.count()).toBe(before);
+    const imported = await run('import', file);
+    expect(imported.code).toBe(0);
+    expect(imported.out[0]).toMatch(/^imported as campaign [0-9a-f-]{36} with 2 games$/);
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App, type AppActor } from '../../src/app/index.ts';
+import { createApp, createCampaigns, type App, type AppActor } from '../../src/app/index.ts';
 import { loadCatalog, type LoadedCatalog } from '../../src/cli/compose.ts';
 import { createServices } from '../../src/discord/services.ts';
 import { createPackRegistry, nextPackLock, PACK_LOCK_FILE, readPackLock, validatePackCli, writePackLock } from '../../src/content/index.ts';
@@ -180,6 +180,56 @@ describe.each(backends)('content packs pinned by version on %s', (kind) => {
     unwrap(await say(app, movable, 'plum'));
     expect(unwrap(await app.verify(movable))).toMatchObject({ ok: true, commands: 2 });
     expect(await app.planUpgrade(movable, ana)).toMatchObject({ ok: false, error: { code: 'core.pack.upToDate' } });
+  });
+
+  it('GIVEN a game that moved on to newer rules (a rules checkpoint) WHEN its host plans a pack upgrade THEN it is refused: its first commands cannot be replayed on the new content (issue 21)', async () => {
+    const packs = join(root, 'moved-on');
+    await writeFiles(join(packs, 'words', 'basic'), wordsPackFiles('basic', '1.0.0', ['apple', 'pear']));
+    const old = appOn(await loadCatalog(games, packs));
+    const gameId = await started(old, 'basic');
+    unwrap(await say(old, gameId, 'apple'));
+    await ship(packs, 'basic', '1.0.0', wordsPackFiles('basic', '1.1.0', ['apple', 'pear', 'plum']));
+    const bumped = { words: { ...wordsGame, rulesVersion: `${wordsGame.rulesVersion}-next` } };
+    const catalog = await loadCatalog(bumped, packs);
+    const app = createApp({ db, games: bumped, packs: catalog.packs, packList: catalog.list, clock: () => new Date(), cacheSize: 0 });
+    expect(unwrap(await app.status(gameId)).status).toBe('playing');
+    expect(await app.planUpgrade(gameId, ana)).toMatchObject({ ok: false, error: { code: 'core.pack.cannotReplay', params: { seq: 1, version: '1.1.0' } } });
+    expect(unwrap(await app.status(gameId)).packVersion).toBe('1.0.0');
+  });
+
+  it('GIVEN a campaign pinned to 1.0.0 WHEN 1.1.0 ships THEN its games keep 1.0.0 until the organiser (or Manage Server) moves it on with /campaign pack upgrade, which says what changes, needs the code, and leaves the open game on its version (issue 21)', async () => {
+    const packs = join(root, 'campaign');
+    await writeFiles(join(packs, 'words', 'basic'), wordsPackFiles('basic', '1.0.0', ['apple', 'pear']));
+    const old = appOn(await loadCatalog(games, packs));
+    const at = () => new Date('2026-05-01T10:00:00.000Z');
+    const before = createCampaigns({ prisma: db.prisma, games, clock: at, app: old });
+    const bo = { userId: 'u-bo', userName: 'Bo' };
+    const c = unwrap(await before.create({ guildId: 'g1', channelId: 'c', organiser: ana, gameType: 'words', name: `Lexicon ${kind}` }));
+    unwrap(await before.join(c.id, bo));
+    const organiser = { ...ana, manageGuild: false };
+    const first = unwrap(await before.next(c.id, organiser, { openThread: () => Promise.resolve(`t-${kind}-${++thread}`) }));
+    expect(unwrap(await before.status(c.id)).pack).toEqual({ id: 'basic', version: '1.0.0' });
+    expect(await before.planPackUpgrade(c.id, organiser)).toMatchObject({ ok: false, error: { code: 'core.pack.upToDate' } });
+
+    await ship(packs, 'basic', '1.0.0', wordsPackFiles('basic', '1.1.0', ['apple', 'plum']));
+    const app = appOn(await loadCatalog(games, packs));
+    const campaigns = createCampaigns({ prisma: db.prisma, games, clock: at, app });
+    expect(await campaigns.planPackUpgrade(c.id, { ...bo, manageGuild: false })).toMatchObject({ ok: false, error: { code: 'campaign.notOrganiser' } });
+    const plan = unwrap(await campaigns.planPackUpgrade(c.id, organiser));
+    expect(plan).toMatchObject({ packId: 'basic', from: { version: '1.0.0' }, to: { version: '1.1.0' }, openIndex: 1 });
+    expect(plan.changes).toEqual([
+      { file: 'pack', added: 0, removed: 0, changed: 1 },
+      { file: 'words', added: 0, removed: 0, changed: 1 },
+    ]);
+    expect(await campaigns.upgradePack(c.id, organiser, undefined, '00000000')).toMatchObject({ ok: false, error: { code: 'core.pack.confirmMismatch' } });
+    expect(unwrap(await campaigns.status(c.id)).pack).toEqual({ id: 'basic', version: '1.0.0' });
+
+    unwrap(await campaigns.upgradePack(c.id, { ...bo, manageGuild: true }, undefined, plan.to.hash.slice(0, 12)));
+    expect(unwrap(await campaigns.status(c.id)).pack).toEqual({ id: 'basic', version: '1.1.0' });
+    expect(unwrap(await app.status(first.lobby.gameId)).packVersion).toBe('1.0.0');
+    unwrap(await app.abandon(first.lobby.gameId, ana));
+    const second = unwrap(await campaigns.next(c.id, organiser, { openThread: () => Promise.resolve(`t-${kind}-${++thread}`) }));
+    expect(unwrap(await app.status(second.lobby.gameId))).toMatchObject({ packId: 'basic', packVersion: '1.1.0' });
   });
 });
 

@@ -42,7 +42,9 @@ if (!hasRedisServer) {
       cleanups.push(() => runtime.stop());
       const startupMs = Date.now() - t0;
       if (process.env.TK_SHOW_TIMES) console.log(`start-up with Redis down: ${startupMs} ms`);
-      expect(startupMs).toBeLessThan(15_000);
+      // A liveness bound, not a speed goal (speed is in `npm run bench`): before the fix start-up never
+      // returned while Redis was down; a loaded CI machine takes a few seconds, so the bound is generous.
+      expect(startupMs).toBeLessThan(60_000);
       expect(runtime.scheduler.kind).toBe('bullmq');
       expect(runtime.scheduler.health()).toMatchObject({ queue: 'bullmq', state: 'degraded', reason: expect.stringMatching(/redis/i) });
 
@@ -54,7 +56,7 @@ if (!hasRedisServer) {
       const t1 = Date.now();
       await discord.slash('ana', threadId!, '/game start');
       const paused = await discord.slash('ana', threadId!, '/game pause');
-      expect(Date.now() - t1).toBeLessThan(5_000);
+      expect(Date.now() - t1).toBeLessThan(30_000); // liveness: commands never wait on Redis without bound
       expect(String(paused.reply?.content ?? '')).not.toBe('');
       const found = await runtime.app.findByThread(threadId!);
       if (!found.ok) throw new Error(found.error.code);

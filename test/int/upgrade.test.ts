@@ -16,7 +16,7 @@ import { createLogger } from '../../src/ops/logger.ts';
 import { fromRoot } from '../../src/ops/paths.ts';
 import { InProcessScheduler, ManualClock } from '../../src/scheduler/index.ts';
 import { migrate } from '../../src/store/migrate.ts';
-import { openDatabase, type Database } from '../../src/store/index.ts';
+import { getGame, openDatabase, type Database } from '../../src/store/index.ts';
 import { backends, type BackendKind } from '../support/db.ts';
 import { tallyGame } from '../support/tally-game.ts';
 
@@ -280,7 +280,7 @@ describe.each(backends)('upgrading the schema with games in place (%s)', (kind) 
         const status = await booted.app.status(gameId);
         expect(status.ok, gameId).toBe(true);
         const verified = await booted.app.verify(gameId);
-        expect(verified.ok && verified.value).toEqual({ ok: true, commands: fixture.commands.get(gameId), hash: fixture.hashes.get(gameId) });
+        expect(verified.ok && verified.value).toEqual({ ok: true, commands: fixture.commands.get(gameId), hash: fixture.hashes.get(gameId), segments: [expect.objectContaining({ from: 0, checked: 'replayed' })] });
       }
     });
 
@@ -348,6 +348,58 @@ describe.each(backends)('upgrading the schema with games in place (%s)', (kind) 
       await booted.scheduler.advance(13 * HOUR);
       expect(await db.prisma.outbox.count({ where: { gameId, kind: 'reminder' } })).toBe(1);
     });
+  });
+});
+
+/**
+ * Issue 14: `/away` used to write the date into every open seat of the member; the migration that made it
+ * one `Member` row carries those dates there, and every seat must be as away as it was before.
+ */
+describe.each(backends)('carrying absences into member rows (%s)', (kind) => {
+  const carrier = migrations.find((m) => m.endsWith('_member_absence')) ?? '';
+  const through = migrations[migrations.indexOf(carrier) - 1] ?? '';
+
+  it('GIVEN seats away at the older schema WHEN upgraded THEN the date of each member moves to their one row, and every seat stays exactly as away as it was', async () => {
+    const old = await openOld(kind, through);
+    try {
+      const until = '2026-07-01T00:00:00.000Z';
+      const own = '2026-06-20T00:00:00.000Z';
+      const games = [['a1', 'playing'], ['a2', 'lobby'], ['a3', 'playing'], ['a4', 'finished'], ['a5', 'playing']] as const;
+      for (const [id, status] of games) {
+        await old.query(
+          `INSERT INTO "Game" ("id", "guildId", "channelId", "gameType", "rulesVersion", "seed", "options", "status", "hostUserId", "updatedAt") VALUES ($1, 'g', 'c', 'tally', '1', 1, '{}', $2::"GameStatus", 'u-host', now())`,
+          [`carry-${id}`, status],
+        );
+      }
+      const seats: [string, number, string, string | null][] = [
+        ['a1', 0, alice.userId, until],
+        ['a1', 1, bob.userId, null],
+        ['a2', 0, alice.userId, until],
+        ['a3', 0, alice.userId, null],
+        ['a4', 0, alice.userId, null],
+        ['a5', 0, alice.userId, own],
+      ];
+      for (const [game, index, userId, away] of seats) {
+        await old.query(`INSERT INTO "Seat" ("gameId", "index", "userId", "userName", "awayUntil", "prefs") VALUES ($1, $2, $3, 'P', $4::timestamptz, '{"channel":"mention"}')`, [`carry-${game}`, index, userId, away]);
+      }
+      expect(await old.upgrade()).toContain(carrier);
+      const db = await old.open();
+      const members = await db.prisma.member.findMany();
+      expect(members.map((m) => [m.userId, m.awayUntil?.toISOString()])).toEqual([[alice.userId, until]]);
+      const awayOf = async (game: string, userId: string) => {
+        const seat = (await getGame(db.prisma, `carry-${game}`))?.seats.find((s) => s.userId === userId);
+        return [seat?.awayUntil?.toISOString() ?? null, (seat?.prefs as { channel?: string }).channel];
+      };
+      expect(await awayOf('a1', alice.userId)).toEqual([until, 'mention']);
+      expect(await awayOf('a2', alice.userId)).toEqual([until, 'mention']);
+      expect(await awayOf('a3', alice.userId)).toEqual([null, 'mention']);
+      expect(await awayOf('a4', alice.userId)).toEqual([null, 'mention']);
+      expect(await awayOf('a5', alice.userId)).toEqual([own, 'mention']);
+      expect(await awayOf('a1', bob.userId)).toEqual([null, 'mention']);
+      expect((await db.prisma.seat.findMany({ where: { userId: alice.userId, awayUntil: { not: null } } })).map((s) => s.gameId)).toEqual(['carry-a5']);
+    } finally {
+      await old.dispose();
+    }
   });
 });
 

@@ -20,6 +20,9 @@ export interface TallyState {
 
 const options = z.object({ target: z.number().int().min(5).max(100).default(20) });
 
+/** What a tally game hands on in a campaign: how many were played, and who won the last (seat from 1). */
+const tallyCarried = z.strictObject({ games: z.number().int().min(0), lastWinner: z.string().nullable() });
+
 export const tallyGame: GameModule<TallyState, z.infer<typeof options>> = {
   id: 'tally',
   rulesVersion: '1',
@@ -33,11 +36,13 @@ export const tallyGame: GameModule<TallyState, z.infer<typeof options>> = {
     answer: z.object({ accept: z.boolean() }).strict(),
     pass: z.object({}).strict(),
   },
-  setup(opts, seats, rng) {
+  setup(opts, seats, rng, _pack, _rulesVersion, carried) {
+    // In a campaign, the first seat starts a point ahead for every game the campaign played before.
+    const head = carried === undefined ? 0 : tallyCarried.parse(carried).games;
     return {
       seats: seats.length,
       turn: 0,
-      scores: seats.map(() => 0),
+      scores: seats.map((_, i) => (i === 0 ? head : 0)),
       secrets: seats.map(() => rng.int(1, 9)),
       revealed: seats.map(() => false),
       target: opts.target,
@@ -133,6 +138,15 @@ export const tallyGame: GameModule<TallyState, z.infer<typeof options>> = {
     cmds.push({ type: 'add', args: { n: 1 } }, { type: 'add', args: { n: 3 } }, { type: 'roll', args: {} }, { type: 'pass', args: {} });
     if (state.seats > 1) cmds.push({ type: 'challenge', args: {} });
     return cmds;
+  },
+  campaign: {
+    carriedSchema: tallyCarried,
+    carry(state, received) {
+      const before = received === null ? 0 : tallyCarried.parse(received).games;
+      return { games: before + 1, lastWinner: state.winner === null ? null : `seat ${state.winner + 1}` };
+    },
+    results: (state) => state.scores.map((_, seat) => ({ seat, side: 'campaign.side.patient', won: state.winner === seat })),
+    describeCarried: (carried) => [{ code: 'tally.carried', params: { games: tallyCarried.parse(carried).games } }],
   },
   timeoutAction(state, seat) {
     if (state.challenge?.seat === seat) return { type: 'answer', args: { accept: false } };

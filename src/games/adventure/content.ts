@@ -316,8 +316,17 @@ export const adventurePackSchema = filesSchema
   .superRefine((files, ctx) => checkReferences(files as RawFiles, ctx))
   .transform((files) => normalize(files as RawFiles)) as unknown as z.ZodType<AdventurePack>;
 
-/** A pack text in one language, falling back to English; `undefined` when the key does not exist. */
+/** `place.<n>`: a location as words, derived, never read from a pack (see {@link packText}). */
+const PLACE_KEY = /^place\.(\d+)$/;
+
+/**
+ * A pack text in one language, falling back to English; `undefined` when the key does not exist. The
+ * derived key `place.<n>` is location n's name (`location.<n>`) or, where the pack names none, its number:
+ * what the alt text says for a place.
+ */
 export function packText(pack: AdventurePack, key: string, language: string): string | undefined {
+  const place = PLACE_KEY.exec(key);
+  if (place) return packText(pack, `location.${place[1]}`, language) ?? place[1];
   const texts = (pack.texts as Record<string, Record<string, string>>)[language] ?? pack.texts.en;
   return texts[key] ?? pack.texts.en[key];
 }

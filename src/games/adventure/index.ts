@@ -8,6 +8,7 @@ import { describeAdventureView, labelAdventureCommand } from './labels.ts';
 
 export * from './content.ts';
 import { packText } from './content.ts';
+import { adventureCampaign } from './campaign.ts';
 export * from './commands.ts';
 export * from './state.ts';
 export { activeCharacter, inventoryOf, isRevealedLocation, loseOneHealth, roomOfCharacter, NOTES_MAX } from './rules.ts';
@@ -128,4 +129,5 @@ export const adventureGame: GameModule<AdventureState, AdventureOptions, Adventu
     }
     return activeCharacter(state).seat === seat ? { type: 'endTurn', args: {} } : null;
   },
+  campaign: adventureCampaign,
 };

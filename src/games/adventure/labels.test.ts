@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand, genesisSnapshot, type GameCommand, type Genesis, type Snapshot } from '../../core/index.ts';
-import { legalChoices, lineText, rankedLegal } from '../../discord/present.ts';
+import { altText, legalChoices, lineText, rankedLegal } from '../../discord/present.ts';
 import { packText } from './content.ts';
 import { adventureGame, type AdventureState } from './index.ts';
 import { saltLantern } from './pack-fixture.test.ts';
@@ -77,8 +77,34 @@ describe('adventure move labels (issue 15, "Say what I can do, in words")', () =
     const es = lines.map((l) => lineText('es', l, naming)).join(' ');
     expect(en).toMatch(/chapter 1 of 2: The Drowned Harbour/);
     expect(en).toMatch(/\(Alice\) is taking a turn/);
-    expect(en).toMatch(/Room The Jetty: locations 101, 102/);
+    expect(en).toMatch(/Room The Jetty, with 6 locations: Mooring post\. Upturned rowing boat\./);
     expect(es).toMatch(/capítulo 1 de 2/);
-    expect(`${en} ${es}`).not.toMatch(/\{\{|adventure\./);
+    expect(`${en} ${es}`).not.toMatch(/\{\{|adventure\.|place\./);
+  });
+
+  it('GIVEN Salt Lantern 1.1.0, which names its locations, WHEN a character explores one and the table is described THEN the alt text names where the character stands and which places are explored, by name, in English and Spanish', () => {
+    const view = adventureGame.publicView(act(start(2), 0, { type: 'explore', args: { location: 101 } }).state);
+    const lines = adventureGame.describeView?.(view) ?? [];
+    const [en, es] = (['en', 'es'] as const).map((lang) => altText(lines.map((l) => lineText(lang, l, naming))));
+    expect(en).toMatch(/\(Alice\) stands at Mooring post in The Jetty;/);
+    expect(en).toMatch(/with 6 locations: Mooring post, explored\. Upturned rowing boat\. Harbour bell\. Crate of old nets\. End of the jetty\. Path to the shed\.$/);
+    expect(es).toMatch(/\(Alice\) está en Noray, en El embarcadero;/);
+    expect(es).toMatch(/con 6 lugares: Noray, explorado\. Bote bocabajo\. Campana del puerto\./);
+    expect(`${en} ${es}`).not.toMatch(/\b10[1-6]\b|place\.|location\./);
+  });
+
+  it('GIVEN Salt Lantern 1.0.0, which names no location, WHEN the same table is described THEN every location falls back to its number, in English and Spanish', () => {
+    const old = saltLantern('1.0.0');
+    const oldNaming = { ...naming, packText: (key: string, lang: string) => packText(old, key, lang) };
+    const genesis: Genesis = { gameType: 'adventure', rulesVersion: '1', options: { characters: 2 }, seats: [{ index: 0, name: 'Alice' }, { index: 1, name: 'Bob' }], seed: 3 };
+    const explored = applyCommand(adventureGame, genesisSnapshot(adventureGame, genesis, old), { type: 'explore', args: { location: 101 } }, { seat: 0, asHost: false, now: '2026-01-01T00:00:00.000Z' }, old);
+    if (!explored.ok) throw new Error(explored.error.code);
+    const lines = adventureGame.describeView?.(adventureGame.publicView(explored.value.snapshot.state)) ?? [];
+    const [en, es] = (['en', 'es'] as const).map((lang) => altText(lines.map((l) => lineText(lang, l, oldNaming))));
+    expect(en).toMatch(/\(Alice\) stands at 101 in The Jetty;/);
+    expect(en).toMatch(/with 6 locations: 101, explored\. 102\. 103\. 104\. 105\. 106\.$/);
+    expect(es).toMatch(/\(Alice\) está en 101, en El embarcadero;/);
+    expect(es).toMatch(/con 6 lugares: 101, explorado\. 102\. 103\. 104\. 105\. 106\.$/);
+    expect(`${en} ${es}`).not.toMatch(/place\.|location\./);
   });
 });

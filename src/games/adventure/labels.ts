@@ -64,7 +64,15 @@ export function labelAdventureCommand(state: AdventureState, command: GameComman
   }
 }
 
-/** The table in words for the picture's alt text: chapter, whose turn, rooms, characters, score. */
+/** A location as the alt text names it: `place.<n>` reads as its name, or its number where the pack has none. */
+function placeKey(location: number): string {
+  return `place.${location}`;
+}
+
+/**
+ * The table in words for the picture's alt text: chapter, whose turn, characters, score, then each
+ * revealed room with its locations by name (last, as the longest part: Discord cuts alt text at 1,024).
+ */
 export function describeAdventureView(raw: Json): TextLine[] {
   const view = raw as unknown as AdventureView;
   const active = view.characters[view.turn];
@@ -73,18 +81,21 @@ export function describeAdventureView(raw: Json): TextLine[] {
   ];
   if (view.finished) lines.push({ code: 'adventure.alt.finished', params: { total: view.total } });
   else if (active) lines.push({ code: view.acted ? 'adventure.alt.turnActed' : 'adventure.alt.turn', params: { seat: active.seat, characterKey: active.nameKey } });
-  for (const room of view.rooms) {
-    const explored = room.locations.filter((l) => view.read.includes(String(l)));
-    lines.push({ code: 'adventure.alt.room', params: { roomKey: room.nameKey, locations: room.locations.join(', '), explored: explored.join(', ') || '—' } });
-  }
   for (const c of view.characters) {
     const where = c.location === null ? 'adventure.alt.characterWaiting' : 'adventure.alt.character';
     lines.push({
       code: where,
-      params: { characterKey: c.nameKey, seat: c.seat, location: c.location ?? 0, roomKey: `room.${c.room}`, health: c.health.cards - c.health.flipped, cards: c.inventory.join(', ') || '—', count: c.inventory.length },
+      params: { characterKey: c.nameKey, seat: c.seat, location: c.location ?? 0, placeKey: placeKey(c.location ?? 0), roomKey: `room.${c.room}`, health: c.health.cards - c.health.flipped, cards: c.inventory.join(', ') || '—', count: c.inventory.length },
     });
   }
   lines.push({ code: 'adventure.alt.score', params: { total: view.total, stack: view.stackCount, hints: view.hints } });
+  for (const room of view.rooms) {
+    lines.push({ code: 'adventure.alt.room', params: { roomKey: room.nameKey, count: room.locations.length } });
+    for (const location of room.locations) {
+      const explored = view.read.includes(String(location));
+      lines.push({ code: explored ? 'adventure.alt.locationExplored' : 'adventure.alt.location', params: { location, placeKey: placeKey(location) } });
+    }
+  }
   return lines;
 }
 

@@ -35,6 +35,12 @@ export const comanautsCommandSchemas = {
   search: z.object({ item: z.string(), count, purple }).strict(),
   /** Rules §Clarity: the avatar's ability; `seat`/`status` for status removal, `colour` for fetching a die. */
   ability: z.object({ seat: seat.optional(), status: z.string().optional(), colour: colour.optional() }).strict(),
+  /** Rules §Doors: discard any attribute die to remove an unlocked door token beside your avatar. */
+  door: z.object({ door: z.string().min(1), colour }).strict(),
+  /** Rules §Skill Test, "Environment Cards": use an environment card in play (its test, or its effects). */
+  environment: z.object({ card: z.string().min(1), colour: colour.optional(), count, purple }).strict(),
+  /** Rules §Item Card: an equipped item's effect (a consumable is discarded). */
+  use: z.object({ item: z.string().min(1) }).strict(),
   endActions: z.object({}).strict(),
   /** The answer to the pending prompt: one of its option values. */
   answer: z.object({ value: z.string().min(1) }).strict(),

@@ -18,12 +18,12 @@ async function withEdited(file: string, edit: (text: string) => string): Promise
 }
 
 describe('comanauts pack format', () => {
-  it('Rules §Components: GIVEN the training pack WHEN validated THEN it passes with 38 dice, two pages and both enemy start and avatar start symbols', async () => {
+  it('Rules §Components: GIVEN the training pack WHEN validated THEN it passes with 38 dice, three pages and both enemy start and avatar start symbols', async () => {
     const r = await loadComanautsPack(TRAINING_DIR);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(Object.values(r.pack.game.dice).reduce((a, b) => a + (b ?? 0), 0)).toBe(38);
-    expect(r.pack.pages.map((p) => p.id)).toEqual(['orchard', 'hall']);
+    expect(r.pack.pages.map((p) => p.id)).toEqual(['orchard', 'hall', 'cottage']);
   });
 
   it('GIVEN the pack schema WHEN inspected THEN no object accepts unknown keys', () => {

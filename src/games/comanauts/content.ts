@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
 import { definePackSchema } from '../../content/schema.ts';
+import { bookSchemas, checkBook } from './content-book.ts';
 
 /** Pack text is written in both our locales; rules only pass the id on, the edge picks the language. */
 export const textSchema = z.object({ en: z.string().min(1), es: z.string().min(1) }).strict();
@@ -41,18 +42,9 @@ const bonusSchema = z
   .strict();
 export type Bonus = z.infer<typeof bonusSchema>;
 
-/** The small declarative effect language of this game's book entries, until src/content/effects.ts exists. */
-export const effectSchema = z.discriminatedUnion('do', [
-  z.object({ do: z.literal('narrate'), text: textSchema }).strict(),
-  z.object({ do: z.literal('encounter'), hostiles: z.array(id).default([]), entity: z.string().optional() }).strict(),
-  z.object({ do: z.literal('gainInsight'), n: z.number().int().min(1) }).strict(),
-  z.object({ do: z.literal('attack'), strength: z.number().int().min(0), who: z.enum(['all', 'active']) }).strict(),
-  z.object({ do: z.literal('status'), status: id, who: z.enum(['all', 'active']) }).strict(),
-  z.object({ do: z.literal('activateDefaultStatus'), who: z.enum(['all', 'active']) }).strict(),
-  z.object({ do: z.literal('turnToPage'), page: id }).strict(),
-  /** Rules §Insight Spot: an insight token on a space of this page with the insight symbol; stepping there reads its entry. */
-  z.object({ do: z.literal('placeInsight'), space: id }).strict(),
-]);
+/** The book's shared effect language and page additions live in content-book.ts (docs/comanauts-book.md). */
+const book = bookSchemas({ text: textSchema, id, colour: z.enum(attributeColours), symbol: z.enum(symbolKinds) });
+export const effectSchema = book.effect;
 export type Effect = z.infer<typeof effectSchema>;
 
 const itemSchema = z
@@ -64,6 +56,7 @@ const itemSchema = z
     kind: z.enum(['melee', 'ranged', 'gear']).default('gear'),
     range: z.number().int().min(1).optional(),
     bonus: bonusSchema.default({}),
+    ...book.itemFields,
   })
   .strict();
 
@@ -74,7 +67,7 @@ const avatarSchema = z
     lifeBonus: z.number().int().min(0).default(0),
     dieBonus: z.object({ colour: z.enum(attributeColours), amount: z.number().int() }).strict(),
     ability: z
-      .object({ kind: z.enum(['heal', 'fetchDie', 'removeStatus']), cost: z.number().int().min(1), text: textSchema })
+      .object({ kind: z.enum(book.abilityKinds), cost: z.number().int().min(1), text: textSchema, ...book.abilityFields })
       .strict(),
     suspicious: z.array(id).default([]),
     startItems: z.array(id).default([]),
@@ -138,6 +131,7 @@ const testSchema = z
     text: textSchema,
     success: z.array(effectSchema).default([]),
     fail: z.array(effectSchema).default([]),
+    ...book.testFields,
   })
   .strict();
 
@@ -152,7 +146,7 @@ const pageSchema = z
     /** Extra solid white segments that block clear sight without separating two spaces. */
     walls: z.array(segment).default([]),
     setup: z
-      .object({ searchTokens: z.record(z.string(), z.number().int().min(1)).default({}), encounter: z.array(id).default([]) })
+      .object({ searchTokens: z.record(z.string(), z.number().int().min(1)).default({}), encounter: z.array(id).default([]), ...book.setupFields })
       .strict()
       .default({ searchTokens: {}, encounter: [] }),
     searchItems: z.array(id).default([]),
@@ -164,11 +158,13 @@ const pageSchema = z
         poi: z.record(z.string(), z.array(effectSchema)).default({}),
         /** Rules §Insight Spot: read when an avatar reaches a space holding an insight token (which is then taken). */
         insight: z.record(z.string(), z.array(effectSchema)).optional(),
+        ...book.entryFields,
       })
       .strict(),
     tests: z.array(testSchema).default([]),
+    ...book.pageFields,
     groupTask: z
-      .object({ colour: z.enum(attributeColours), target: z.number().int().min(1), text: textSchema, success: z.array(effectSchema).default([]) })
+      .object({ colour: z.enum(attributeColours), target: z.number().int().min(1), text: textSchema, success: z.array(effectSchema).default([]), ...book.groupTaskFields })
       .strict()
       .optional(),
   })
@@ -195,6 +191,7 @@ export const comanautsPackSchema = definePackSchema({
   enemies: z.array(enemySchema).min(1),
   statuses: z.array(statusSchema),
   pages: z.array(pageSchema).min(1),
+  ...book.files,
 })
   .superRefine((pack, ctx) => {
     const items = new Set(pack.items.map((i) => i.id));
@@ -204,12 +201,6 @@ export const comanautsPackSchema = definePackSchema({
     const need = (ok: boolean, path: (string | number)[], message: string): void => {
       if (!ok) ctx.addIssue({ code: 'custom', path, message });
     };
-    const checkEffects = (effects: readonly Effect[], path: (string | number)[]): void =>
-      effects.forEach((e, i) => {
-        if (e.do === 'encounter') e.hostiles.forEach((h, j) => need(enemies.has(h), [...path, i, 'hostiles', j], `unknown enemy ${h}`));
-        if (e.do === 'status') need(statuses.has(e.status), [...path, i, 'status'], `unknown status ${e.status}`);
-        if (e.do === 'turnToPage') need(pages.has(e.page), [...path, i, 'page'], `unknown page ${e.page}`);
-      });
     need(pages.has(pack.game.startPage), ['game', 'startPage'], `unknown page ${pack.game.startPage}`);
     pack.game.defaultStatuses.forEach((s, i) => need(statuses.has(s), ['game', 'defaultStatuses', i], `unknown status ${s}`));
     pack.avatars.forEach((a, i) => a.startItems.forEach((it, j) => need(items.has(it), ['avatars', i, 'startItems', j], `unknown item ${it}`)));
@@ -232,28 +223,10 @@ export const comanautsPackSchema = definePackSchema({
       p.spaces.forEach((s, j) => need(!s.repeatable || s.symbols.includes('poi'), ['pages', i, 'spaces', j, 'repeatable'], `space ${s.id} is repeatable but has no poi symbol`));
       need(p.spaces.some((s) => s.symbols.includes('avatarStart')), ['pages', i, 'spaces'], 'no avatar start space');
       need(p.spaces.some((s) => s.symbols.includes('enemyStart')), ['pages', i, 'spaces'], 'no enemy start space');
-      checkEffects(p.entries.threat, ['pages', i, 'entries', 'threat']);
-      checkEffects(p.entries.critical, ['pages', i, 'entries', 'critical']);
-      checkEffects(p.entries.rabbitHole, ['pages', i, 'entries', 'rabbitHole']);
       const insightSpots = new Set(p.spaces.filter((s) => s.symbols.includes('insight')).map((s) => s.id));
       Object.keys(p.entries.insight ?? {}).forEach((s) => need(insightSpots.has(s), ['pages', i, 'entries', 'insight', s], `space ${s} has no insight symbol`));
-      const placed = (effects: readonly Effect[], path: (string | number)[]): void =>
-        effects.forEach((e, j) => {
-          if (e.do === 'placeInsight') need(insightSpots.has(e.space), [...path, j, 'space'], `space ${e.space} has no insight symbol on this page`);
-        });
-      placed(p.entries.threat, ['pages', i, 'entries', 'threat']);
-      placed(p.entries.critical, ['pages', i, 'entries', 'critical']);
-      placed(p.entries.rabbitHole, ['pages', i, 'entries', 'rabbitHole']);
-      Object.entries(p.entries.poi).forEach(([s, effects]) => placed(effects, ['pages', i, 'entries', 'poi', s]));
-      p.tests.forEach((t, j) => {
-        placed(t.success, ['pages', i, 'tests', j, 'success']);
-        placed(t.fail, ['pages', i, 'tests', j, 'fail']);
-      });
-      p.tests.forEach((t, j) => {
-        checkEffects(t.success, ['pages', i, 'tests', j, 'success']);
-        checkEffects(t.fail, ['pages', i, 'tests', j, 'fail']);
-      });
     });
+    checkBook(pack, need);
   });
 
 export type ComanautsPack = z.infer<typeof comanautsPackSchema>;
@@ -265,7 +238,7 @@ export type PackPage = ComanautsPack['pages'][number];
 export type PackSpace = PackPage['spaces'][number];
 export type PackAction = PackEnemy['actions'][number];
 
-const PLURALS: Readonly<Record<string, string>> = { enemy: 'enemies', item: 'items', avatar: 'avatars', status: 'statuses', page: 'pages', space: 'spaces', test: 'tests', action: 'actions', entry: 'entries' };
+const PLURALS: Readonly<Record<string, string>> = { enemy: 'enemies', item: 'items', avatar: 'avatars', status: 'statuses', page: 'pages', space: 'spaces', test: 'tests', door: 'doors', action: 'actions', entry: 'entries' };
 
 /**
  * A pack text by key, in a language with English as fallback. Keys walk the pack: a singular segment
@@ -287,4 +260,7 @@ export const textKeys = {
   page: (id: string): string => `page.${id}.name`,
   space: (page: string, id: string): string => `page.${page}.space.${id}.name`,
   test: (page: string, id: string): string => `page.${page}.test.${id}.text`,
+  environment: (id: string): string => `environment.${id}.name`,
+  door: (page: string, id: string): string => `page.${page}.door.${id}.text`,
+  keyword: (id: string): string => `keywords.${id}`,
 };

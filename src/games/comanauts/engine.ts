@@ -5,7 +5,10 @@
  * and the checks behind move and attack refusals. This file is what the rest of the game imports.
  */
 export { addStatus, rulesOf, avatarCard, avatarsOnMap, BASE_LIFE, dieKind, discardDice, drawDice, effectWork, ENEMY_SLOTS, enemyCard, equippedItems, freeSpots, HAND_SIZE, INSIGHT_PER_CLUE, INVENTORY_LIMIT, isAttribute, itemCard, lose, pickDice, prompt, pub, refreshBag, revealVitalSign, rollTotal, SAFE_THREAT_DICE, SEARCH_TARGET, space, spotPoint, statusCard, takeFromHand, type Env } from './engine/basics.ts';
-export { rollPurposeKind, runEffect } from './engine/book.ts';
+export { runEffect } from './engine/book.ts';
+export { bookAbility, environmentAction, openDoorAction, passTestNow, useItemAction } from './engine/book-page.ts';
+export { doorsBeside, mapOf } from './engine/doors.ts';
+export { rollPurposeKind } from './engine/rolls.ts';
 export { allDice, moveRejection, rangedRejection } from './engine/checks.ts';
 export { draftOf, type Draft } from './engine/draft.ts';
 export { enemyTargets } from './engine/enemy.ts';

@@ -9,8 +9,9 @@ import { awaiting, flowPrompts, legalCommands, publicView, status } from './view
 /** Comanauts, one map page playable end to end (issue "Comanauts I"). */
 export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, ComanautsPack> = {
   id: 'comanauts',
-  // 2 (issue 18): the page finished by the book; games created as version 1 keep its rules (`rulesFromVersion`).
-  rulesVersion: '2',
+  // 3 (issue 18): the adventure book's effects, doors, environment cards; games created as 1 or 2 keep theirs (`rulesFromVersion`).
+  rulesVersion: '3',
+  olderRulesVersions: ['1', '2'],
   seats: { min: 2, max: 4 },
   optionsSchema: comanautsOptionsSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['optionsSchema'],
   commandSchemas: comanautsCommandSchemas,

@@ -75,6 +75,16 @@ export function labelComanautsCommand(s: ComanautsState, command: GameCommand): 
       return { code, params: { statusKey: K.status(String(args.status)), seat: Number(args.seat), colour: String(args.colour), ...rolled }, rank, common };
     case 'groupTask':
       return { code, params: { colour: String(args.colour), ...rolled }, rank, common };
+    case 'door': {
+      const door = (s.page.doors ?? []).find((x) => x.id === args.door);
+      return { code, params: { colour: String(args.colour), space0Key: K.space(page, door?.between[0] ?? ''), space1Key: K.space(page, door?.between[1] ?? '') }, rank, common };
+    }
+    case 'environment':
+      return typeof args.colour === 'string'
+        ? { code, params: { cardKey: K.environment(String(args.card)), colour: args.colour, ...rolled }, rank, common }
+        : { code: `${code}Use`, params: { cardKey: K.environment(String(args.card)) }, rank, common };
+    case 'use':
+      return { code, params: { itemKey: K.item(String(args.item)) }, rank, common };
     case 'ability':
       return typeof args.colour === 'string' ? { code: `${code}.fetch`, params: { colour: args.colour }, rank, common } : { code: `${code}.use`, rank, common };
     default:
@@ -111,6 +121,7 @@ export function describeComanautsView(raw: Json): TextLine[] {
     groupTask: { colour: string; target: number; done: boolean } | null;
     insight: number;
     vitalSigns?: { left: number; shown: readonly string[] };
+    pageBook?: { doors: readonly { locked: boolean; between: readonly string[] }[]; objectives: readonly string[]; fire: readonly string[]; environment: readonly { id: string }[] };
   };
   const page = view.page.id;
   const lines: TextLine[] = [{ code: 'comanauts.alt.page', params: { pageKey: K.page(page), round: view.round } }];
@@ -133,5 +144,13 @@ export function describeComanautsView(raw: Json): TextLine[] {
     lines.push({ code: 'comanauts.alt.vital', params: { stable: shown('stable'), critical: shown('critical'), left: view.vitalSigns.left } });
   }
   lines.push({ code: 'comanauts.alt.insight', params: { insight: view.insight } });
+  // Rules 3: what the book put on the page (Rules §Doors, §Page Setup, environment cards).
+  const book = view.pageBook;
+  for (const door of book?.doors ?? []) {
+    lines.push({ code: door.locked ? 'comanauts.alt.doorLocked' : 'comanauts.alt.door', params: { space0Key: K.space(page, door.between[0] ?? ''), space1Key: K.space(page, door.between[1] ?? '') } });
+  }
+  for (const at of book?.objectives ?? []) lines.push({ code: 'comanauts.alt.objective', params: { spaceKey: K.space(page, at) } });
+  for (const at of new Set(book?.fire ?? [])) lines.push({ code: 'comanauts.alt.fire', params: { spaceKey: K.space(page, at), n: book?.fire.filter((x) => x === at).length ?? 0 } });
+  for (const card of book?.environment ?? []) lines.push({ code: 'comanauts.alt.environment', params: { cardKey: K.environment(card.id) } });
   return lines;
 }

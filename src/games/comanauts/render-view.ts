@@ -56,6 +56,8 @@ export interface TableView {
   childStandee: string | null;
   searchTokens: Record<string, number>;
   insight: number;
+  /** Rules 3: doors, objective and fire tokens on the page (absent in older games). */
+  pageBook?: { doors: { id: string; locked: boolean; between: string[] }[]; objectives: string[]; fire: string[] };
   /** Rules §Vital Signs: cards still face down and those shown so far (the deck's order stays hidden). */
   vitalSigns?: { left: number; shown: string[] };
 }

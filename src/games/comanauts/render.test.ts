@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { clearLayerCache, hasRenderer, layerCacheStats, LAYER_CACHE_BYTES, renderTable, setLayerCacheBytes } from '../../render/index.ts';
 import { comanautsGame } from './index.ts';
 import { register, renderComanauts } from './render.ts';
-import { giveHand, mutate, newGame, putEnemy, takeDie } from './scenario.test-helper.ts';
+import { setupGame } from './rules.ts';
+import { giveHand, mutate, newGame, pack, putEnemy, takeDie } from './scenario.test-helper.ts';
+import { createRng, seedRng } from '../../core/index.ts';
 
 describe('comanauts table picture', () => {
   it('GIVEN a hostile table WHEN the public view is rendered in English and Spanish THEN each is a PNG well under Discord upload limits', async () => {
@@ -104,5 +106,22 @@ describe('comanauts table picture', () => {
         expect(warm.equals(expected[i]!), name).toBe(true);
       }
     });
+  });
+
+  it('Rules §Doors and §Page Setup (rules 3): GIVEN the cottage with a locked hatch, a gate, an objective and fire WHEN rendered THEN the picture differs from the same table without them', async () => {
+    const s = mutate(setupGame({ avatarsPerPlayer: 3, startAvatars: ['wren', 'okafor'], page: 'cottage' } as never, [0, 1].map((i) => ({ index: i, name: `p${i}` })), createRng(seedRng(3)), pack), (d) => {
+      (d.pageBook as NonNullable<typeof d.pageBook>).fire = ['yard', 'yard'];
+    });
+    const bare = mutate(s, (d) => {
+      (d.pageBook as NonNullable<typeof d.pageBook>).doors = [];
+      (d.pageBook as NonNullable<typeof d.pageBook>).objectives = [];
+      (d.pageBook as NonNullable<typeof d.pageBook>).fire = [];
+    });
+    const drawn = await renderComanauts(comanautsGame.publicView(s), 'en');
+    expect(drawn.equals(await renderComanauts(comanautsGame.publicView(bare), 'en'))).toBe(false);
+    if (process.env.COMANAUTS_BOOK_PNG) {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(process.env.COMANAUTS_BOOK_PNG, drawn);
+    }
   });
 });

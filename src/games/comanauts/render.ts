@@ -186,7 +186,43 @@ function drawMapPieces(ctx: Ctx, view: TableView, tx: Tx, map: Rect): void {
     const half = textWidth(ctx, tx(sp.name, sp.id)) / 2;
     drawToken(ctx, { x: centre.x + half + 18, y: centre.y - 1, radius: SPOT_R, fill: PALETTE.yellow, label: String(tokens), ink: PALETTE.black });
   }
+  drawBookTokens(ctx, view, at);
   for (const s of standees) drawToken(ctx, { x: s.p.x, y: s.p.y, radius: STANDEE_R, fill: s.fill, label: s.label, stroke: PALETTE.white });
+}
+
+/**
+ * Rules 3 (Rules §Doors, §Page Setup): a door token as a bar across the middle of its line (red and marked
+ * locked, or orange), objective tokens (⚑) and fire tokens (with their count) beside the space's centre.
+ */
+function drawBookTokens(ctx: Ctx, view: TableView, at: (p: Pt) => Point): void {
+  const book = view.pageBook;
+  if (!book) return;
+  for (const door of book.doors) {
+    const line = view.page.lines.find((l) => l.between.includes(door.between[0] ?? '') && l.between.includes(door.between[1] ?? ''));
+    if (!line) continue;
+    const [a, b] = [at(line.path[0]), at(line.path[1])];
+    ctx.save();
+    ctx.strokeStyle = door.locked ? PALETTE.red : PALETTE.orange;
+    ctx.lineWidth = 7;
+    ctx.lineCap = 'round';
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    const dx = (b.x - a.x) * 0.3;
+    const dy = (b.y - a.y) * 0.3;
+    ctx.beginPath();
+    ctx.moveTo(mid.x - dx, mid.y - dy);
+    ctx.lineTo(mid.x + dx, mid.y + dy);
+    ctx.stroke();
+    ctx.restore();
+    if (door.locked) drawToken(ctx, { x: mid.x, y: mid.y, radius: SPOT_R, fill: PALETTE.red, label: '×', ink: PALETTE.white });
+  }
+  const fire = new Map<string, number>();
+  for (const sp of book.fire) fire.set(sp, (fire.get(sp) ?? 0) + 1);
+  for (const sp of view.page.spaces) {
+    const centre = polygonCentre(sp.polygon.map(at));
+    if (book.objectives.includes(sp.id)) drawToken(ctx, { x: centre.x - 44, y: centre.y + 20, radius: SPOT_R, fill: PALETTE.white, label: '⚑', ink: PALETTE.black });
+    const n = fire.get(sp.id) ?? 0;
+    if (n > 0) drawToken(ctx, { x: centre.x + 44, y: centre.y + 20, radius: SPOT_R, fill: PALETTE.orange, label: String(n), ink: PALETTE.black });
+  }
 }
 
 const SYMBOL_MARK: Record<string, string> = { avatarStart: 'A', enemyStart: 'E', search: 'S', poi: '!', insight: 'i', rabbitHole: '◎', objective: '⚑' };

@@ -2,6 +2,11 @@ import { ok, reject, seal, type DecideContext, type GameCommand, type GameEvent,
 import { textKeys as K, type AttributeColour, type ComanautsPack } from './content.ts';
 import type { ComanautsArgs, ComanautsCommandType } from './commands.ts';
 import {
+  bookAbility,
+  environmentAction,
+  openDoorAction,
+  passTestNow,
+  useItemAction,
   avatarCard,
   BASE_LIFE,
   discardDice,
@@ -35,7 +40,7 @@ import { type ComanautsState, type RollPurpose, type SlotName, type VitalCard } 
 import { z } from 'zod';
 
 /** The newest rules version (the module's `rulesVersion`). */
-export const RULES = 2;
+export const RULES = 3;
 
 /** Game options chosen at `/game new`. */
 export const comanautsOptionsSchema = z
@@ -55,7 +60,7 @@ export type ComanautsOptions = z.infer<typeof comanautsOptionsSchema>;
  * as version 1 keep rules 1 so their logs replay to the same hashes; anything else gets the newest.
  */
 export function rulesFromVersion(version: string | undefined): number {
-  return version === '1' ? 1 : RULES;
+  return version === '1' ? 1 : version === '2' ? 2 : RULES;
 }
 
 const kindsByCounts = new WeakMap<object, Readonly<Record<string, string>>>();
@@ -342,10 +347,14 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
     case 'equip':
       return equip(d, env, seat, cmd.args);
     case 'skillTest': {
-      const test = d.page.tests.find((t) => t.id === cmd.args.test);
+      const test = d.page.tests.find((t) => t.id === cmd.args.test && (t.offered !== false || rulesOf(d) < 3));
       if (!test) return { code: 'skill.unknown' };
-      if (d.triedTests.includes(test.id)) return { code: 'skill.alreadyTried' };
+      if (d.triedTests.includes(test.id) && !(test.repeatable && rulesOf(d) >= 3)) return { code: 'skill.alreadyTried' };
       if (test.space && p.avatar.place?.space !== test.space) return { code: 'skill.wrongSpace', params: { spaceKey: K.space(d.page.id, test.space) } };
+      if (passTestNow(d, env, seat, test.id)) {
+        d.triedTests.push(test.id);
+        return null;
+      }
       if (cmd.args.colour !== test.colour && cmd.args.colour !== 'purple') return { code: 'dice.wrongColour', params: { colour: test.colour } };
       const refused = spendRoll(d, env, seat, cmd.args.colour, cmd.args.count, cmd.args.purple, { kind: 'skill', test: test.id });
       if (!refused) d.triedTests.push(test.id);
@@ -363,7 +372,8 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
     }
     case 'groupTask': {
       const task = d.page.groupTask;
-      if (!task || d.groupTaskDone) return { code: 'group.none' };
+      if (!task || d.groupTaskDone || d.pageBook?.groupOpen === false) return { code: 'group.none' };
+      if (d.pageBook && task.space && p.avatar.place?.space !== task.space) return { code: 'group.wrongSpace', params: { spaceKey: K.space(d.page.id, task.space) } };
       if (cmd.args.colour !== task.colour && cmd.args.colour !== 'purple') return { code: 'dice.wrongColour', params: { colour: task.colour } };
       const dice = pickDice(d, cmd.args.colour, cmd.args.count, cmd.args.purple);
       if (!dice) return { code: 'dice.missing', params: { colour: shortColour(d, cmd.args.colour, cmd.args.count) } };
@@ -391,6 +401,12 @@ function act(d: Draft, env: Env, seat: number, cmd: Cmd): Refusal | null {
     }
     case 'ability':
       return ability(d, env, seat, cmd.args);
+    case 'door':
+      return openDoorAction(d, env, seat, cmd.args.door, cmd.args.colour);
+    case 'environment':
+      return environmentAction(d, env, seat, cmd.args, (colour, count, purple, purpose) => spendRoll(d, env, seat, colour, count, purple, purpose));
+    case 'use':
+      return useItemAction(d, env, seat, cmd.args.item);
     default:
       return { code: 'command.unknown' };
   }
@@ -401,6 +417,7 @@ function ability(d: Draft, env: Env, seat: number, args: ComanautsArgs<'ability'
   const av = avatarCard(d, p.avatar.card);
   if (!av || !p.avatar.place) return { code: 'move.inMorass' };
   if (p.clarity < av.ability.cost) return { code: 'clarity.notEnough', params: { need: av.ability.cost } };
+  if ((av.ability.kind === 'effects' || av.ability.kind === 'passTest') && !bookAbility(d, seat)) return { code: 'rules.version', params: { rules: 3 } };
   switch (av.ability.kind) {
     case 'heal':
       p.avatar.life += 1;

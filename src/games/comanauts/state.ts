@@ -84,13 +84,18 @@ export type PromptKind =
   | 'reroll'
   | 'gainItem'
   | 'spreadEnemies'
-  | 'chooseAvatar';
+  | 'chooseAvatar'
+  | 'bookChoice'
+  | 'bookTarget'
+  | 'skillDice'
+  | 'chooseDoor';
 
 export type RollPurpose =
   | { readonly kind: 'melee' | 'ranged'; readonly enemy: string }
   | { readonly kind: 'search'; readonly item: string }
   | { readonly kind: 'skill'; readonly test: string }
-  | { readonly kind: 'status'; readonly seat: number; readonly status: string };
+  | { readonly kind: 'status'; readonly seat: number; readonly status: string }
+  | { readonly kind: 'environment'; readonly card: string };
 
 /** Work still to resolve, in order; the first item runs until it needs an answer (a prompt). */
 export type Work =
@@ -128,10 +133,35 @@ export type Work =
   | { readonly k: 'encounter'; readonly cards: readonly string[]; readonly spread?: string }
   | { readonly k: 'chooseAvatar'; readonly seat: number; readonly answer?: string }
   | { readonly k: 'morass'; readonly seat: number }
-  | { readonly k: 'effect'; readonly effect: Effect; readonly key?: string }
+  /** A book effect; `seat` runs it as that player's (an item's or ability's user, a chosen target), `answer` holds a prompt's answer. */
+  | { readonly k: 'effect'; readonly effect: Effect; readonly key?: string; readonly seat?: number; readonly answer?: string }
+  /** Rules §Skill Test: a test the book makes the current player take now (`skillTest` effect); `answer` is the dice count. */
+  | { readonly k: 'bookTest'; readonly test: string; readonly answer?: string }
   | { readonly k: 'roll'; readonly seat: number; readonly dice: readonly string[]; readonly faces: readonly number[]; readonly purpose: RollPurpose; readonly answer?: string }
   | { readonly k: 'gainItem'; readonly seat: number; readonly item: string; readonly answer?: string }
   | { readonly k: 'nextTurn' };
+
+/** An environment card in play, copied from the pack (Rules §Skill Test, "Environment Cards"). */
+export type EnvironmentCard = NonNullable<ComanautsPack['environment']>[number];
+
+/** Rules 3: the adventure book's state of the current page (docs/comanauts-book.md). */
+export interface PageBookState {
+  /** Door tokens in play on this page, locked side up or not (Rules §Doors). */
+  readonly doors: readonly { readonly id: string; readonly locked: boolean }[];
+  /** Spaces holding an objective token. */
+  readonly objectives: readonly string[];
+  /** Spaces holding a fire token, once per token. */
+  readonly fire: readonly string[];
+  readonly environment: readonly EnvironmentCard[];
+  /** Environment cards used this turn. */
+  readonly used: readonly string[];
+  /** Effects of `endOfTurn` environment cards, read at the end of this turn. */
+  readonly atEnd: readonly { readonly card: string; readonly seat: number }[];
+  /** The page's group task is open (a `closed` one opens by the `groupTask` effect). */
+  readonly groupOpen: boolean;
+  /** A `passTest` clarity ability is waiting for this turn's next skill test. */
+  readonly passTest: boolean;
+}
 
 export interface Catalogue {
   readonly items: ComanautsPack['items'];
@@ -177,9 +207,12 @@ export interface ComanautsState {
   /** Rules §Insight Spot: spaces of this page holding an insight token (absent until one is placed). */
   readonly insightTokens?: readonly string[];
   readonly cluesRevealed: number;
+  /** Rules 3: doors, objective and fire tokens, environment cards of this page (absent in older games). */
+  readonly pageBook?: PageBookState;
   /** Items no longer in the item deck (held by someone). */
   readonly itemsOut: readonly string[];
   readonly primeEntity: string;
+  /** The page to turn to once this turn ends (Rules §Leaving a Page); `NEXUS` for the Nexus. */
   readonly turnToPage: string | null;
   readonly groupTaskDone: boolean;
   readonly work: readonly Work[];

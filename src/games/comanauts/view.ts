@@ -1,6 +1,8 @@
 import type { Awaiting, GameCommand, GameStatus, Json, Prompt } from '../../core/index.ts';
 import { attributeColours, textKeys as K, type AttributeColour } from './content.ts';
 import {
+  doorsBeside,
+  equippedItems,
   avatarCard,
   dieKind,
   enemyCard,
@@ -87,6 +89,7 @@ export function publicView(s: ComanautsState): Json {
     insight: s.insight,
     insightTokens: [...(s.insightTokens ?? [])],
     cluesRevealed: s.cluesRevealed,
+    ...(s.pageBook ? { pageBook: bookView(s, s.pageBook) } : {}),
     vitalSigns: { left: s.vitalDeck.length, shown: [...s.vitalShown] },
     prompt: s.prompt ? { seat: s.prompt.seat, kind: s.prompt.kind, options: [...s.prompt.options], params: { ...s.prompt.params } } : null,
   };
@@ -133,6 +136,16 @@ function optionLabel(s: ComanautsState, value: string): Label {
     }
     case 'chooseAvatar':
       return { code: 'comanauts.option.chooseAvatar', params: { avatarKey: K.avatar(value) } };
+    case 'bookChoice':
+      return { code: 'comanauts.option.bookChoice', params: { labelKey: `${String(pr.params.key)}.options.${Number(value) - 1}.label` } };
+    case 'bookTarget':
+      return { code: 'comanauts.option.bookTarget', params: { targetSeat: Number(value) } };
+    case 'skillDice':
+      return { code: 'comanauts.option.skillDice', params: { count: Number(value), colour: String(pr.params.colour) } };
+    case 'chooseDoor': {
+      const door = (s.page.doors ?? []).find((x) => x.id === value);
+      return { code: 'comanauts.option.chooseDoor', params: { space0Key: K.space(page, door?.between[0] ?? ''), space1Key: K.space(page, door?.between[1] ?? '') } };
+    }
     case 'gainItem': {
       const itemKey = K.item(String(pr.params.item ?? ''));
       if (value === 'discard') return { code: 'comanauts.option.leaveItem', params: { itemKey } };
@@ -260,7 +273,8 @@ export function legalCommands(s: ComanautsState, seat: number): GameCommand[] {
       }
     }
     for (const t of s.page.tests) {
-      if (s.triedTests.includes(t.id) || (t.space && t.space !== here)) continue;
+      const v3 = rulesOf(s) >= 3;
+      if ((v3 && t.offered === false) || (s.triedTests.includes(t.id) && !(v3 && t.repeatable)) || (t.space && t.space !== here)) continue;
       for (const r of rolls(t.colour)) out.push({ type: 'skillTest', args: { test: t.id, colour: t.colour, ...r } });
     }
     for (const q of s.players) {
@@ -271,8 +285,10 @@ export function legalCommands(s: ComanautsState, seat: number): GameCommand[] {
         if (removal) for (const r of rolls(removal.colour)) out.push({ type: 'removeStatus', args: { seat: q.seat, status: st, colour: removal.colour, ...r } });
       }
     }
+    out.push(...bookCommands(s, seat, colours, rolls));
     const av = avatarCard(s, p.avatar.card);
     if (av && p.clarity >= av.ability.cost) {
+      if (s.pageBook && (av.ability.kind === 'effects' || av.ability.kind === 'passTest')) out.push({ type: 'ability', args: {} });
       if (av.ability.kind === 'heal') out.push({ type: 'ability', args: {} });
       if (av.ability.kind === 'fetchDie') {
         for (const c of attributeColours) if (s.dice.discard.some((d) => dieKind(s, d) === c)) out.push({ type: 'ability', args: { colour: c } });
@@ -284,6 +300,42 @@ export function legalCommands(s: ComanautsState, seat: number): GameCommand[] {
       }
     }
   }
-  if (s.page.groupTask && !s.groupTaskDone) for (const r of rolls(s.page.groupTask.colour)) out.push({ type: 'groupTask', args: { colour: s.page.groupTask.colour, ...r } });
+  const task = s.page.groupTask;
+  const taskHere = !s.pageBook || !task?.space || p.avatar.place?.space === task.space;
+  if (task && !s.groupTaskDone && s.pageBook?.groupOpen !== false && taskHere) for (const r of rolls(task.colour)) out.push({ type: 'groupTask', args: { colour: task.colour, ...r } });
   return out;
+}
+
+/** The book's actions for autocomplete (rules 3): doors beside the avatar, environment cards, item uses. */
+function bookCommands(s: ComanautsState, seat: number, colours: readonly AttributeColour[], rolls: (c: AttributeColour) => { count: number; purple: number }[]): GameCommand[] {
+  const book = s.pageBook;
+  const p = s.players[seat] as PlayerState;
+  const here = p.avatar.place?.space;
+  if (!book || here === undefined) return [];
+  const out: GameCommand[] = [];
+  for (const door of doorsBeside(s, here)) {
+    if (book.doors.some((x) => x.id === door && !x.locked)) for (const colour of colours) out.push({ type: 'door', args: { door, colour } });
+  }
+  for (const card of book.environment) {
+    if (book.used.includes(card.id)) continue;
+    const where = card.where;
+    if (where && 'space' in where && where.space !== here) continue;
+    if (where && 'symbol' in where && !s.page.spaces.find((x) => x.id === here)?.symbols.includes(where.symbol as never)) continue;
+    if (card.test) for (const r of rolls(card.test.colour)) out.push({ type: 'environment', args: { card: card.id, colour: card.test.colour, ...r } });
+    else out.push({ type: 'environment', args: { card: card.id, count: 1, purple: 0 } });
+  }
+  for (const item of equippedItems(s, p)) if (itemCard(s, item)?.use) out.push({ type: 'use', args: { item } });
+  return out;
+}
+
+/** Rules 3: what the book put on the page, all of it public (doors, tokens, environment cards). */
+function bookView(s: ComanautsState, b: NonNullable<ComanautsState['pageBook']>): Record<string, Json> {
+  return {
+    doors: b.doors.map((x) => ({ id: x.id, locked: x.locked, between: [...((s.page.doors ?? []).find((y) => y.id === x.id)?.between ?? [])] })),
+    objectives: [...b.objectives],
+    fire: [...b.fire],
+    environment: b.environment.map((c) => ({ id: c.id, name: c.name, text: c.text, test: c.test ? { colour: c.test.colour, target: c.test.target } : null, used: b.used.includes(c.id) })),
+    groupOpen: b.groupOpen,
+    leaving: s.turnToPage,
+  };
 }

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPackDir } from '../../content/load-dir.ts';
 import { looseObjectPaths, validatePack } from '../../content/schema.ts';
-import { comaWardPackSchema, effects, packText } from './content.ts';
+import { effects, packText } from './content.ts';
 import { walkCondition, walkEffects } from './content-refs.ts';
 import { FIXTURE_DIR, loadComaWardPack, pack } from './fixture.test-helper.ts';
+import { comaWardPackSchema } from './pack-schema.ts';
+import { boardOf } from './engine/board.ts';
+import { comaWardText } from './place-names.ts';
 import type { Condition, Effect } from './content.ts';
 
 async function withEdited(file: string, edit: (text: string) => string): Promise<Awaited<ReturnType<typeof loadComaWardPack>>> {
@@ -126,7 +129,7 @@ describe('comaward pack format (docs/comaward-pack.md)', () => {
     if (!bad.ok) expect(bad.error.map((e) => [e.file, e.code])).toContainEqual(['notes/x.yaml', 'content.pack.invalidValue']);
   });
 
-  it('GIVEN the shipped mercy-vale pack WHEN validated THEN it has no problem, at least the counts the issue asks for, and every card, room, role and phenomenon item has its name in both languages', async () => {
+  it('GIVEN the shipped mercy-vale pack WHEN validated THEN it has no problem, at least the counts the issue asks for, every card, room, role and phenomenon item has its name in both languages, and no two spaces of the board read alike (§Movement)', async () => {
     const loaded = await loadPackDir(join(import.meta.dirname, '../../../assets/packs/comaward/mercy-vale'));
     if (!loaded.ok) throw new Error(loaded.error.map((e) => e.message).join('\n'));
     const r = validatePack(loaded.value, comaWardPackSchema);
@@ -154,6 +157,12 @@ describe('comaward pack format (docs/comaward-pack.md)', () => {
       ...phenomena.flatMap((p) => [...p.roles.map((x) => `phenomenon.${p.id}.role.${x.id}.name`), ...p.endings.map((x) => `phenomenon.${p.id}.ending.${x.id}.epilogue`)]),
     ];
     for (const lang of ['en', 'es']) expect(keys.filter((k) => !packText(mv, k, lang))).toEqual([]);
+    const spaces = [...boardOf(mv).spaces.values()].filter((sp) => sp.kind !== 'room');
+    for (const lang of ['en', 'es']) {
+      const names = spaces.map((sp) => comaWardText(mv, `space.${sp.id}.name`, lang));
+      expect(names.filter((n) => !n || /\{\{/.test(n))).toEqual([]);
+      expect(new Set(names).size, `${lang}: two spaces read alike`).toBe(names.length);
+    }
   });
 
   it('GIVEN pack text keys WHEN looked up THEN they walk the pack in either language', () => {

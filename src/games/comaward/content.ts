@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
 import { defineEffects, type Effect } from '../../content/effects.ts';
 import { packManifestSchema } from '../../content/schema.ts';
-import { checkReferences } from './content-refs.ts';
 
 /**
  * The Coma Ward pack format (docs/comaward-pack.md is the contract). Every object is strict; texts are
- * `{ en, es }`; the cross references JSON Schema cannot express are checked in {@link checkReferences}.
+ * `{ en, es }`; the whole pack is validated by `comaWardPackSchema` (pack-schema.ts), which adds the cross
+ * references JSON Schema cannot express (content-refs.ts).
  */
 
 /** Pack text in both our locales. */
@@ -158,12 +158,29 @@ const floorSchema = z.strictObject({
 
 const dieFace = z.enum(['1', '2', '3', '4', '5', '6']);
 
+const compass = z.enum(['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw']);
+
+/**
+ * How spaces without a room of their own are named, so two hallway spaces never read alike: the floor, the
+ * nearest landmark (a fixed room, stairs or an elevator) and where the space lies from it
+ * (`{{floor}}`, `{{landmark}}`, `{{where}}`, `{{name}}`, `{{n}}`, `{{dir}}` are filled in).
+ */
+const placesSchema = z.strictObject({
+  hallway: textSchema,
+  slot: textSchema,
+  fixture: textSchema,
+  step: textSchema,
+  steps: textSchema,
+  directions: z.record(compass, textSchema),
+});
+
 const boardSchema = z.strictObject({
   floors: z.array(floorSchema).length(4, { error: 'the four floors: basement, floor1, floor2, floor3' }),
-  stairs: z.array(z.strictObject({ id, spaces: floorMap })).min(1),
+  stairs: z.array(z.strictObject({ id, name: textSchema.optional(), spaces: floorMap })).min(1),
   elevators: z.array(z.strictObject({ id, name: textSchema, spaces: floorMap, table: z.record(dieFace, z.array(floorId)) })).default([]),
   portals: z.array(z.strictObject({ in: z.strictObject({ floor: floorId, at: cell }), out: z.strictObject({ floor: floorId, at: cell }) })).default([]),
   start: z.strictObject({ floor: floorId, room: id }),
+  places: placesSchema.optional(),
 });
 
 const roomCardSchema = z.strictObject({
@@ -338,7 +355,7 @@ export type EnemyCard = z.output<typeof enemySchema>;
 export type AllyCard = z.output<typeof allySchema>;
 
 /** The files of a pack as src/content merges them; hallucination and phenomenon files are checked by name. */
-const filesSchema = z
+export const filesSchema = z
   .strictObject({
     pack: packManifestSchema,
     mat: matSchema,
@@ -369,57 +386,6 @@ export interface ComaWardPack {
   readonly chart: readonly ChartRow[];
   readonly phenomena: Readonly<Record<string, Phenomenon>>;
 }
-
-const BASE_FILES = new Set(['pack', 'mat', 'board', 'rooms', 'hallucination-rooms', 'items', 'neuroses', 'quirks', 'chart']);
-const hallucinationFiles = (files: Record<string, unknown>): string[] => Object.keys(files).filter((k) => k.startsWith('hallucinations/')).sort();
-const phenomenonFiles = (files: Record<string, unknown>): string[] => Object.keys(files).filter((k) => k.startsWith('phenomena/')).sort();
-
-function normalize(files: Files): ComaWardPack {
-  const raw = files as unknown as Record<string, unknown>;
-  const phenomena: Record<string, Phenomenon> = {};
-  for (const key of phenomenonFiles(raw)) {
-    const p = raw[key] as Phenomenon;
-    phenomena[p.id] = p;
-  }
-  return {
-    id: files.pack.id,
-    version: files.pack.version,
-    mat: files.mat,
-    board: files.board,
-    rooms: files.rooms,
-    hallucinationRooms: files['hallucination-rooms'],
-    hallucinations: hallucinationFiles(raw).flatMap((k) => raw[k] as Hallucination[]),
-    items: files.items,
-    neuroses: files.neuroses,
-    quirks: files.quirks,
-    chart: files.chart.rows,
-    phenomena,
-  };
-}
-
-
-/**
- * Validates a Coma Ward pack as loaded by `src/content` and normalizes it to a {@link ComaWardPack}.
- * Issue paths start with the file key, so each error names its file and the place inside it.
- */
-export const comaWardPackSchema = filesSchema
-  .superRefine((files, ctx) => {
-    const raw = files as unknown as Record<string, unknown>;
-    for (const key of Object.keys(raw)) {
-      if (BASE_FILES.has(key)) continue;
-      if (key.startsWith('hallucinations/')) {
-        if (!Array.isArray(raw[key])) ctx.addIssue({ code: 'custom', path: [key], message: 'a list of hallucination situations' });
-      } else if (key.startsWith('phenomena/')) {
-        if (Array.isArray(raw[key])) ctx.addIssue({ code: 'custom', path: [key], message: 'one phenomenon (an object)' });
-      } else ctx.addIssue({ code: 'custom', path: [key], message: 'only the files this game reads (hallucinations/<name>, phenomena/<id> and the fixed files)' });
-    }
-    try {
-      checkReferences(files, normalize(files), ctx);
-    } catch {
-      /* the shape issues already reported leave nothing sound to cross-check */
-    }
-  })
-  .transform((files) => normalize(files)) as unknown as z.ZodType<ComaWardPack>;
 
 const PLURALS: Readonly<Record<string, string>> = {
   room: 'rooms',

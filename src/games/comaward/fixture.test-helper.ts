@@ -3,7 +3,9 @@ import { createRng, seedRng, type GameCommand, type GameEvent, type Rejection, t
 import { mutableCopy } from '../../core/sealed.ts';
 import { loadPackDir } from '../../content/load-dir.ts';
 import { validatePack, type PackError } from '../../content/schema.ts';
-import { comaWardPackSchema, packText, type ComaWardPack } from './content.ts';
+import type { ComaWardPack } from './content.ts';
+import { comaWardText as packText } from './place-names.ts';
+import { comaWardPackSchema } from './pack-schema.ts';
 import { decideCommand, setupGame } from './rules.ts';
 import type { CwState } from './state.ts';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { comaWardGame } from './index.ts';
-import { act, at, codes, edit, newGame, tryAct } from './fixture.test-helper.ts';
+import { createRng, seedRng } from '../../core/index.ts';
+import { act, at, codes, edit, newGame, pack, seats, tryAct } from './fixture.test-helper.ts';
+import { setupGame } from './rules.ts';
 import type { CwState } from './state.ts';
 
 /** Seat 0 reveals the chapel and fails the Focus check: the given hallucination card is drawn. */
@@ -93,5 +95,72 @@ describe('§Hallucination Cards and the Narrator', () => {
     s = act(s, 'move', { to: at('floor2', 6, 0) }).state;
     s = act(s, 'reveal', {}, { dice: [1, 1, 2, 3] }).state;
     expect(s.pending).toMatchObject({ kind: 'narrateSituation', seat: 0, subject: 1 });
+  });
+  it('§Hallucination Cards and Glossary "Eliminate": GIVEN the player to the active player\'s left is eliminated WHEN a hallucination is drawn THEN the next living player to the left narrates, and only they get the card', () => {
+    let s = edit(newGame(4), (d) => {
+      d.players[1]!.alive = false;
+      d.players[1]!.health = 0;
+      d.players[1]!.at = null;
+      d.decks.rooms = ['chapel', ...d.decks.rooms.filter((r) => r !== 'chapel')];
+      d.decks.hallucinations = ['crying-child/b', ...d.decks.hallucinations.filter((h) => h !== 'crying-child/b')];
+    });
+    s = act(s, 'move', { to: at('floor2', 6, 0) }).state;
+    const r = act(s, 'reveal', {}, { dice: [1, 1, 2, 3] });
+    expect(r.state.pending).toMatchObject({ kind: 'narrateSituation', seat: 2, subject: 0 });
+    expect(r.events.filter((e) => e.to === 1)).toEqual([]);
+    expect(r.events.filter((e) => e.to === 2).length).toBe(3);
+    expect(r.events.find((e) => e.code === 'comaward.hallucination.drawn')?.params).toMatchObject({ seat: 0, narratorSeat: 2 });
+  });
+
+  it('§Hallucination Cards and §Entity Cards: GIVEN the player to the left is eliminated and holds an Entity card WHEN a hallucination is drawn THEN they still do not narrate (an entity gives influence, not a reading); the next living player does, round the table', () => {
+    let s = edit(newGame(3), (d) => {
+      d.active = 1;
+      d.players[2]!.alive = false;
+      d.players[2]!.health = 0;
+      d.players[2]!.at = null;
+      d.players[2]!.entity = { id: 'cold-draft', uses: 1 };
+      d.decks.rooms = ['chapel', ...d.decks.rooms.filter((r) => r !== 'chapel')];
+    });
+    s = act(s, 'move', { to: at('floor2', 6, 0) }).state;
+    s = act(s, 'reveal', {}, { dice: [1, 1, 2, 3] }).state;
+    expect(s.pending).toMatchObject({ kind: 'narrateSituation', seat: 0, subject: 1 });
+    expect(comaWardGame.awaiting(s)).not.toContain(2);
+  });
+
+  it('§Hallucination Cards: GIVEN every other player is eliminated WHEN a hallucination is drawn THEN the bot reads it (the active player never gets the results before choosing) and the result follows the choice at once', () => {
+    let s = edit(newGame(3), (d) => {
+      for (const i of [1, 2]) {
+        d.players[i]!.alive = false;
+        d.players[i]!.health = 0;
+        d.players[i]!.at = null;
+      }
+      d.decks.rooms = ['chapel', ...d.decks.rooms.filter((r) => r !== 'chapel')];
+      d.decks.hallucinations = ['crying-child/a', ...d.decks.hallucinations.filter((h) => h !== 'crying-child/a')];
+    });
+    s = act(s, 'move', { to: at('floor2', 6, 0) }).state;
+    const r = act(s, 'reveal', {}, { dice: [1, 1, 2, 3] });
+    expect(codes(r.events)).toEqual(expect.arrayContaining(['comaward.hallucination.drawnNoNarrator', 'comaward.hallucination.situationAlone']));
+    expect(r.events.filter((e) => e.to !== 'public').map((e) => String(e.params?.['textKey']))).not.toContainEqual(expect.stringContaining('results'));
+    expect(JSON.stringify(comaWardGame.viewFor(r.state, 0))).not.toContain('results');
+    expect(r.state.pending).toMatchObject({ kind: 'hallucinationChoice', seat: 0, narrator: 0 });
+    const done = act(r.state, 'choose', { option: 'comfort' }, { seat: 0 });
+    expect(codes(done.events)).toEqual(expect.arrayContaining(['comaward.hallucination.choseAlone', 'comaward.hallucination.resultAlone']));
+    expect(done.state.pending?.kind).not.toBe('narrateResult');
+    expect(done.state.players[0]?.terror).toBe(1);
+  });
+  it('§Hallucination Cards (rules version 1, kept so old games replay): GIVEN a game set up by rules 1 whose player to the left is eliminated WHEN a hallucination is drawn THEN that seat narrates as it did then; the module still accepts rules 1', () => {
+    let s = edit(setupGame({}, seats(3), createRng(seedRng(1)), pack, '1'), (d) => {
+      d.players[1]!.alive = false;
+      d.players[1]!.health = 0;
+      d.players[1]!.at = null;
+      d.decks.rooms = ['chapel', ...d.decks.rooms.filter((r) => r !== 'chapel')];
+    });
+    expect(s.rules).toBeUndefined();
+    expect(newGame(3).rules).toBe(2);
+    expect(comaWardGame.rulesVersion).toBe('2');
+    expect(comaWardGame.olderRulesVersions).toEqual(['1']);
+    s = act(s, 'move', { to: at('floor2', 6, 0) }).state;
+    s = act(s, 'reveal', {}, { dice: [1, 1, 2, 3] }).state;
+    expect(s.pending).toMatchObject({ kind: 'narrateSituation', seat: 1, subject: 0 });
   });
 });

@@ -1,23 +1,27 @@
 import type { GameModule, Json } from '../../core/index.ts';
 import { comaWardCommandSchemas, comaWardOptionsSchema } from './commands.ts';
-import { comaWardPackSchema, packText, type ComaWardPack } from './content.ts';
+import type { ComaWardPack } from './content.ts';
+import { comaWardText } from './place-names.ts';
 import { describeComaWardView, labelComaWardCommand } from './labels.ts';
-import { decideCommand, setupGame } from './rules.ts';
+import { comaWardPackSchema } from './pack-schema.ts';
+import { decideCommand, RULES, setupGame } from './rules.ts';
 import type { CwState } from './state.ts';
 import { timeoutAction } from './timeout.ts';
 import { awaiting, legalCommands, prompts, publicView, secretsFor, status, viewFor } from './view.ts';
+import { comawardCampaign } from './campaign.ts';
 
 type Module = GameModule<CwState, unknown, ComaWardPack>;
 
 /** Coma Ward (issue 16): the Prologue in the hospital, then the Phenomenon. */
 export const comaWardGame: Module = {
   id: 'comaward',
-  rulesVersion: '1',
+  rulesVersion: String(RULES),
+  olderRulesVersions: ['1'],
   seats: { min: 2, max: 6 },
   optionsSchema: comaWardOptionsSchema as unknown as Module['optionsSchema'],
   commandSchemas: comaWardCommandSchemas,
   packSchema: comaWardPackSchema as unknown as Module['packSchema'],
-  setup: (options, seats, rng, pack) => setupGame(options, seats, rng, pack),
+  setup: (options, seats, rng, pack, rulesVersion) => setupGame(options, seats, rng, pack, rulesVersion),
   startRefusal(options, seats) {
     const parsed = comaWardOptionsSchema.safeParse(options ?? {});
     if (parsed.success && parsed.data.first > seats.length) return { code: 'comaward.setup.firstSeat', params: { first: parsed.data.first, seats: seats.length } };
@@ -33,11 +37,15 @@ export const comaWardGame: Module = {
   legalCommands: (state, seat) => legalCommands(state, state.pack, seat),
   labelCommand: (state, command) => labelComaWardCommand(state, state.pack, command),
   describeView: describeComaWardView,
-  textOf: packText,
+  textOf: comaWardText,
   timeoutAction: (state, seat) => timeoutAction(state, state.pack, seat),
+  campaign: comawardCampaign,
 };
 
 export { comaWardCommandSchemas, comaWardOptionsSchema } from './commands.ts';
-export { comaWardPackSchema, packText, textKeys } from './content.ts';
+export { textKeys } from './content.ts';
+/** Coma Ward's pack texts, composed place names included (`textOf`). */
+export { comaWardText as packText } from './place-names.ts';
+export { comaWardPackSchema } from './pack-schema.ts';
 export type { ComaWardPack } from './content.ts';
 export type { CwState } from './state.ts';

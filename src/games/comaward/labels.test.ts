@@ -21,7 +21,24 @@ describe('comaward labels (issue 15 conventions: names, not ids; seats from 1)',
     }
     const move = legal.find((c) => c.type === 'move' && c.args['to'] === at('floor2', 6, 0));
     const label = comaWardGame.labelCommand?.(s, move as never, 0);
-    expect(read(label?.code ?? '', label?.params ?? {})).toBe('Move to 2nd Floor (2 move(s))');
+    expect(read(label?.code ?? '', label?.params ?? {})).toBe("Move to 2nd Floor, unexplored room by the 2nd Floor Nurses' Station (2 steps east) (2 move(s))");
+  });
+
+  it('§Movement: GIVEN the moves from the start WHEN labelled in English and Spanish THEN no two read alike (hallway spaces are named by floor, nearest landmark and direction, from the pack)', () => {
+    const s = newGame(3);
+    const moves = comaWardGame.legalCommands(s, 0).filter((c) => c.type === 'move');
+    expect(moves.length).toBeGreaterThan(8);
+    for (const lang of ['en', 'es'] as const) {
+      const lines = moves.map((c) => {
+        const label = comaWardGame.labelCommand?.(s, c, 0);
+        return read(label?.code ?? '', { ...(label?.params ?? {}), cost: 0 }, lang);
+      });
+      expect(new Set(lines).size, lines.join('\n')).toBe(lines.length);
+    }
+    const by = (to: string, lang: 'en' | 'es' = 'en'): string => read('comaward.label.move', { spaceKey: `space.${to}.name`, cost: 1 }, lang);
+    expect(by(at('floor2', 4, 1))).toBe("Move to 2nd Floor hallway, by the 2nd Floor Nurses' Station (south) (1 move(s))");
+    expect(by(at('floor2', 4, 1), 'es')).toMatch(/^.*Planta 2, pasillo junto a «Control de enfermería de la planta 2» \(al sur\)/);
+    expect(by(at('floor2', 0, 2))).toBe('Move to West Stairs, 2nd Floor (1 move(s))');
   });
 
   it('GIVEN a defender prompt WHEN its buttons are labelled THEN they read Dodge and Counter-Attack, and the attacker is named', () => {

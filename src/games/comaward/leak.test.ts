@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyCommand, genesisSnapshot, type GameEvent, type Genesis, type Snapshot } from '../../core/index.ts';
 import { formatEvents, promptButtons } from '../../discord/present.ts';
 import { t } from '../../i18n/index.ts';
-import { packText } from './content.ts';
+import { comaWardText as packText } from './place-names.ts';
 import { pack } from './fixture.test-helper.ts';
 import { comaWardGame } from './index.ts';
 import { secretsOf } from './leak.test-helper.ts';
@@ -35,7 +35,7 @@ describe('comaward leak test', () => {
   it('§Quirk Cards, §Hallucination Cards, §Revealing the Phenomenon, Glossary "Role" and "Epilogue": GIVEN seeded random games WHEN each step is shown THEN no quirk, role, unread hallucination, unread phenomenon or unfired epilogue shows in public, and none shows in another seat\'s view, events or secrets', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 5 }), fc.array(fc.nat(1000), { minLength: 5, maxLength: 40 }), (seed, n, choices) => {
-        const genesis: Genesis = { gameType: 'comaward', rulesVersion: '1', options: {}, seats: names.slice(0, n).map((name, index) => ({ index, name })), seed };
+        const genesis: Genesis = { gameType: 'comaward', rulesVersion: comaWardGame.rulesVersion, options: {}, seats: names.slice(0, n).map((name, index) => ({ index, name })), seed };
         let snap: Snapshot<CwState> = genesisSnapshot(comaWardGame, genesis, pack);
         for (let i = 0; i < 160 && comaWardGame.status(snap.state).phase === 'playing'; i++) {
           const { seat, command } = pickCommand(snap, choices[i % choices.length] as number);

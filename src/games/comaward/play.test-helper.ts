@@ -37,7 +37,7 @@ export function pickCommand(snap: Snapshot<CwState>, choice: number): { seat: nu
 
 /** Random legal play; checks the invariants after every step. */
 export function play(seed: number, n: number, choices: readonly number[], steps: number, freeze = false, options: Record<string, unknown> = {}) {
-  const genesis: Genesis = { gameType: 'comaward', rulesVersion: '1', options, seats: Array.from({ length: n }, (_, i) => ({ index: i, name: `p${i}` })), seed };
+  const genesis: Genesis = { gameType: 'comaward', rulesVersion: comaWardGame.rulesVersion, options, seats: Array.from({ length: n }, (_, i) => ({ index: i, name: `p${i}` })), seed };
   let snap: Snapshot<CwState> = genesisSnapshot(comaWardGame, genesis, pack);
   const log: LogEntry[] = [];
   for (let i = 0; i < steps && comaWardGame.status(snap.state).phase === 'playing'; i++) {

@@ -4,6 +4,7 @@ import { canonicalJson, replay } from '../../core/index.ts';
 import { pack } from './fixture.test-helper.ts';
 import { comaWardGame } from './index.ts';
 import { play } from './play.test-helper.ts';
+import { randomGame } from './random-play.ts';
 
 describe('comaward properties', () => {
   it('§What You Can Do on Your Turn (property): GIVEN random legal play WHEN any legal command is applied THEN nothing throws, Health stays 0–5, Terror 0–max, and every card is in exactly one place', () => {
@@ -22,6 +23,32 @@ describe('comaward properties', () => {
       if (last.state.phenomenon) phenomena += 1;
     }
     expect(phenomena).toBeGreaterThan(0);
+  });
+
+  it('§Hallucination Cards and Glossary "Eliminate" (property): GIVEN random games with deaths WHEN any hallucination is drawn THEN its Narrator is a living player other than the one it is about, or nobody (the bot reads) when no one else lives', () => {
+    let drawn = 0;
+    let withDead = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 5 }), (seed, n) => {
+        randomGame(pack, seed, n, 400, (step) => {
+          for (const e of step.events) {
+            if (e.code === 'comaward.hallucination.drawnNoNarrator') {
+              expect(step.after.state.players.filter((p) => p.alive && p.seat !== e.params?.['seat']).length).toBe(0);
+              drawn += 1;
+            }
+            if (e.code !== 'comaward.hallucination.drawn') continue;
+            const narrator = Number(e.params?.['narratorSeat']);
+            expect(narrator).not.toBe(e.params?.['seat']);
+            expect(step.after.state.players[narrator]?.alive).toBe(true);
+            drawn += 1;
+            if (step.after.state.players.some((p) => !p.alive)) withDead += 1;
+          }
+        });
+      }),
+      { numRuns: 25, seed: 20_261_128 },
+    );
+    expect(drawn).toBeGreaterThan(20);
+    expect(withDead).toBeGreaterThan(0);
   });
 
   it('GIVEN a random game log WHEN replayed through src/core replay THEN every stored hash is reproduced', () => {
@@ -59,6 +86,6 @@ describe('comaward whole game', () => {
     expect(log).toHaveLength(150);
     const final = replay(comaWardGame, genesis, log, pack, { verify: 'every' });
     expect(final).toMatchObject({ ok: true, hash: log.at(-1)?.stateHashAfter });
-    expect(log.at(-1)?.stateHashAfter).toBe('1ba6ea3e388bd21af54635eff8509b20');
+    expect(log.at(-1)?.stateHashAfter).toBe('11ee0f839469588fc2caefbc869e3b7c');
   });
 });

@@ -31,7 +31,10 @@ export function itemUids(pack: ComaWardPack): string[] {
  * neurosis (dealt at random), Health and Terror from the mat, a secret quirk unless left out; everyone on
  * the start room (the 2nd Floor Nurses' Station); the host's chosen first player starts.
  */
-export function setupGame(rawOptions: unknown, seats: readonly SeatInfo[], rng: Rng, pack: ComaWardPack): CwState {
+/** The newest rules version (the module's `rulesVersion`); see `CwState.rules`. */
+export const RULES = 2;
+
+export function setupGame(rawOptions: unknown, seats: readonly SeatInfo[], rng: Rng, pack: ComaWardPack, rulesVersion: string = String(RULES)): CwState {
   const options = toOptions(rawOptions, seats.length);
   const neuroses = rng.shuffle(pack.neuroses.map((n) => n.id));
   const quirks = options.quirks ? rng.shuffle(pack.quirks.map((q) => q.id)) : [];
@@ -55,8 +58,10 @@ export function setupGame(rawOptions: unknown, seats: readonly SeatInfo[], rng: 
     skipNext: false,
     entity: null,
   }));
+  const rules = Number(rulesVersion);
   return {
     v: 1,
+    ...(rules >= 2 ? { rules } : {}),
     pack: seal(rulesPackOf(pack)),
     options,
     seatCount: seats.length,

@@ -106,6 +106,11 @@ export interface QueuedEntity {
 
 export interface CwState {
   readonly v: 1;
+  /**
+   * The rules version this game plays by: absent in games set up by rules 1, where the player to the left
+   * narrated even when eliminated; 2 skips eliminated players (Glossary "Eliminate"). Kept so old logs replay.
+   */
+  readonly rules?: number;
   /** The pack's rules data without its texts, sealed and shared by every snapshot (the views need it). */
   readonly pack: ComaWardPack;
   readonly options: CwOptions;

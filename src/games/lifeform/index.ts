@@ -7,6 +7,7 @@ import { decideCommand } from './rules.ts';
 import { lifeformOptionsSchema, setupGame, type LifeformOptions } from './setup.ts';
 import type { LifeformState } from './state.ts';
 import { awaiting, prompts, publicView, secretsFor, status, timeoutAction, viewFor } from './view.ts';
+import { lifeformCampaign } from './campaign.ts';
 
 /**
  * Lifeform (issue 17): setup, the starship stage and the launch endings. NOT registered in
@@ -39,6 +40,7 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
   describeView: describeLifeformView,
   textOf: packText,
   timeoutAction,
+  campaign: lifeformCampaign,
 };
 
 export { lifeformCommandSchemas } from './commands.ts';

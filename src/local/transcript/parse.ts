@@ -234,8 +234,8 @@ export function parseTranscript(text: string, file: string): Step[] {
       const [directive, ...args] = source.slice(1).split(/\s+/);
       switch (directive) {
         case 'thread':
-          if (args.length !== 1) fail('expected "!thread latest" or "!thread <name>"');
-          steps.push({ ...origin, kind: 'thread', target: args[0] === 'latest' ? 'latest' : { name: args[0] ?? '' } });
+          if (args.length < 1 || !args[0]) fail('expected "!thread latest" or "!thread <name>"');
+          steps.push({ ...origin, kind: 'thread', target: args.length === 1 && args[0] === 'latest' ? 'latest' : { name: args.join(' ') } });
           return;
         case 'channel':
           if (args.length !== 1) fail('expected "!channel <name>"');

@@ -2,6 +2,7 @@ import { type AttributeColour } from '../content.ts';
 import { clearSight, distancesFrom } from '../geometry.ts';
 import { type ComanautsState } from '../state.ts';
 import { equippedItems, itemCard, space, spotPoint, statusCard } from './basics.ts';
+import { doorBetween, mapOf } from './doors.ts';
 import { type Draft } from './draft.ts';
 
 /** Rules §Move: which line a die may cross, and the dotted-becomes-green rule when leaving enemies. */
@@ -14,6 +15,8 @@ export function moveRejection(s: Draft | ComanautsState, seat: number, colour: A
   if (to === from.space) return null;
   const line = s.page.lines.find((l) => (l.between[0] === from.space && l.between[1] === to) || (l.between[1] === from.space && l.between[0] === to));
   if (!line) return 'move.notAdjacent';
+  const door = doorBetween(s, from.space, to);
+  if (door) return door.locked ? 'move.lockedDoor' : 'move.door';
   if (line.kind === 'white') return 'move.solidWhiteLine';
   const enemyHere = s.enemies.some((e) => e.place.space === from.space);
   const kind = line.kind === 'dotted' && enemyHere ? 'green' : line.kind;
@@ -27,9 +30,9 @@ export function rangedRejection(s: Draft | ComanautsState, seat: number, uid: st
   const e = s.enemies.find((x) => x.uid === uid);
   if (!p?.avatar.place || !e) return 'attack.noSuchEnemy';
   const range = Math.max(1, ...equippedItems(s, p).map((i) => itemCard(s, i)?.range ?? 0));
-  const dd = distancesFrom(s.page, p.avatar.place.space).get(e.place.space);
+  const dd = distancesFrom(mapOf(s), p.avatar.place.space).get(e.place.space);
   if (dd === undefined || dd > range) return 'ranged.outOfRange';
-  if (!clearSight(s.page, spotPoint(s, p.avatar.place), spotPoint(s, e.place))) return 'ranged.noClearSight';
+  if (!clearSight(mapOf(s), spotPoint(s, p.avatar.place), spotPoint(s, e.place))) return 'ranged.noClearSight';
   return null;
 }
 

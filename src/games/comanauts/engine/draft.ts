@@ -1,5 +1,5 @@
 import { draftCopy, seal } from '../../../core/index.ts';
-import { type ComanautsState, type DiceState, type EnemyState, type Place, type PlayerState, type TrackDie, type Work } from '../state.ts';
+import { type PageBookState, type ComanautsState, type DiceState, type EnemyState, type Place, type PlayerState, type TrackDie, type Work } from '../state.ts';
 
 export type DeepMutable<T> = T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
 /** Parts of a draft that are replaced, never changed in place, so drafts share them with their state. */
@@ -56,11 +56,25 @@ export function draftOf(s: ComanautsState): Draft {
     work: s.work.slice(),
     prompt: s.prompt,
     outcome: s.outcome,
-  } satisfies AllKeys<Omit<ComanautsState, 'rules' | 'insightTokens'>> as unknown as Draft;
+  } satisfies AllKeys<Omit<ComanautsState, 'rules' | 'insightTokens' | 'pageBook'>> as unknown as Draft;
   // Games of rules version 1 have no `rules` key, and their drafts must not grow one (same JSON, same keys).
   if (s.rules !== undefined) d.rules = s.rules;
   if (s.insightTokens !== undefined) d.insightTokens = s.insightTokens.slice();
+  if (s.pageBook !== undefined) d.pageBook = copyBook(s.pageBook);
   return d;
+}
+
+function copyBook(b: PageBookState): NonNullable<Draft['pageBook']> {
+  return {
+    doors: b.doors.map((x) => ({ id: x.id, locked: x.locked })),
+    objectives: b.objectives.slice(),
+    fire: b.fire.slice(),
+    environment: b.environment.slice() as NonNullable<Draft['pageBook']>['environment'],
+    used: b.used.slice(),
+    atEnd: b.atEnd.map((x) => ({ card: x.card, seat: x.seat })),
+    groupOpen: b.groupOpen,
+    passTest: b.passTest,
+  } satisfies AllKeys<PageBookState>;
 }
 
 function copyEnemy(e: EnemyState): Draft['enemies'][number] {

@@ -2,6 +2,7 @@ import { textKeys as K } from '../content.ts';
 import { clearSight, distancesFrom, moveEnds } from '../geometry.ts';
 import { type ComanautsState, type Work } from '../state.ts';
 import { type Env, addStatus, avatarsOnMap, dieKind, enemyCard, freeSpots, prompt, pub, rollTotal, rulesOf, spotPoint } from './basics.ts';
+import { mapOf } from './doors.ts';
 import { type DeepMutable, type Draft, type Player, type Whole } from './draft.ts';
 
 export type Activation = Extract<Work, { k: 'activate' }>;
@@ -28,14 +29,14 @@ export function activate(d: Draft, env: Env, w: Activation): void {
     const avatars = avatarsOnMap(d);
     const sharing = avatars.some((a) => a.place.space === e.place.space);
     if (!sharing && action.speed > 0 && avatars.length > 0) {
-      const dist = distancesFrom(d.page, e.place.space);
+      const dist = distancesFrom(mapOf(d), e.place.space);
       const reach = avatars.filter((a) => dist.has(a.place.space));
       const best = Math.min(...reach.map((a) => dist.get(a.place.space) as number));
       const nearest = [...new Set(reach.filter((a) => dist.get(a.place.space) === best).map((a) => a.place.space))].sort();
       if (nearest.length > 0) {
         if (cur.goal === undefined && nearest.length > 1) return prompt(d, cur, d.bookkeeper, 'enemyGoal', nearest, { enemy: e.card });
         const goalSpace = cur.goal ?? (nearest[0] as string);
-        const ends = moveEnds(d.page, e.place.space, goalSpace, action.speed);
+        const ends = moveEnds(mapOf(d), e.place.space, goalSpace, action.speed);
         if (cur.end === undefined && ends.length > 1) return prompt(d, { ...cur, goal: goalSpace }, d.bookkeeper, 'enemyEnd', ends, { enemy: e.card });
         const end = cur.end ?? (ends[0] as string);
         if (end !== e.place.space) {
@@ -75,11 +76,11 @@ function discardThreatDie(d: Draft): void {
 export function enemyTargets(s: Draft | ComanautsState, uid: string, range: number): number[] {
   const e = s.enemies.find((x) => x.uid === uid);
   if (!e) return [];
-  const dist = distancesFrom(s.page, e.place.space);
+  const dist = distancesFrom(mapOf(s), e.place.space);
   const from = spotPoint(s, e.place);
   const inRange = avatarsOnMap(s).filter((a) => {
     const dd = dist.get(a.place.space);
-    return dd !== undefined && dd <= range && clearSight(s.page, from, spotPoint(s, a.place));
+    return dd !== undefined && dd <= range && clearSight(mapOf(s), from, spotPoint(s, a.place));
   });
   if (inRange.length === 0) return [];
   const best = Math.min(...inRange.map((a) => dist.get(a.place.space) as number));

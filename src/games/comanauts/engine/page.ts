@@ -4,6 +4,8 @@ import { type ComanautsState, type Work } from '../state.ts';
 import { type Env, effectWork, enemyCard, freeSpots, prompt, pub, rulesOf, space } from './basics.ts';
 import { type Draft } from './draft.ts';
 import { markSuspicious } from './items.ts';
+import { entityForCode } from './book-hooks.ts';
+import { enterSpaceBook, introductionWork, setupBook } from './book-page.ts';
 
 const sealedPackParts = new WeakMap<object, object>();
 
@@ -39,8 +41,11 @@ export function enterPage(d: Draft, env: Env, page: PackPage): void {
     markSuspicious(d, p.seat);
   }
   d.situation = 'safe';
+  setupBook(d, env, page);
   pub(env, 'page.entered', { pageKey: K.page(page.id) });
-  if (page.setup.encounter.length > 0) encounter(d, env, page.setup.encounter, undefined);
+  d.work.unshift(...introductionWork(d, page));
+  const code = rulesOf(d) >= 3 ? page.setup.code : undefined;
+  if (page.setup.encounter.length > 0 || code !== undefined) encounter(d, env, page.setup.encounter, code);
 }
 
 function removeEnemy(d: Draft, uid: string): void {
@@ -56,8 +61,7 @@ function removeEnemy(d: Draft, uid: string): void {
 export function encounter(d: Draft, env: Env, hostiles: readonly string[], entityCode: string | undefined): void {
   const cards = [...hostiles];
   if (entityCode !== undefined) {
-    const match = d.catalogue.enemies.find((e) => e.kind === 'entity' && e.code === entityCode && e.id !== d.primeEntity);
-    cards.push(match ? match.id : d.primeEntity);
+    cards.push(entityForCode(d, entityCode));
   }
   if (rulesOf(d) >= 2) {
     if (cards.length > 0) d.work.unshift({ k: 'encounter', cards: env.rng.shuffle(cards) });
@@ -168,4 +172,5 @@ export function markPoi(d: Draft, env: Env, at: string): void {
     d.dice.child = null;
     d.work.unshift(...effectWork(d.page.id, 'entry.rabbitHole', d.page.entries.rabbitHole));
   }
+  d.work.unshift(...enterSpaceBook(d, env, at));
 }

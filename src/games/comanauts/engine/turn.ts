@@ -1,7 +1,9 @@
 import { textKeys as K } from '../content.ts';
 import { type PromptKind, type Work } from '../state.ts';
-import { type Env, HAND_SIZE, SAFE_THREAT_DICE, avatarsOnMap, dieKind, discardDice, drawDice, effectWork, freeSpots, lose, prompt, pub, refreshBag, revealVitalSign, statusCard, takeFromHand } from './basics.ts';
-import { resolveRoll, runEffect } from './book.ts';
+import { type Env, HAND_SIZE, SAFE_THREAT_DICE, avatarsOnMap, dieKind, discardDice, drawDice, effectWork, freeSpots, lose, prompt, pub, refreshBag, revealVitalSign, rulesOf, statusCard, takeFromHand } from './basics.ts';
+import { bookTest, runEffect } from './book.ts';
+import { endOfTurnBook, pageToEnter } from './book-page.ts';
+import { resolveRoll } from './rolls.ts';
 import { chooseAvatar, resolveGroup } from './choices.ts';
 import { type Draft, type Player, type Whole } from './draft.ts';
 import { type Activation, activate, attack } from './enemy.ts';
@@ -59,7 +61,9 @@ function step(d: Draft, env: Env, w: Work): void {
     case 'morass':
       return morass(d, env, w.seat);
     case 'effect':
-      return runEffect(d, env, w.effect, w.key);
+      return runEffect(d, env, w);
+    case 'bookTest':
+      return bookTest(d, env, w);
     case 'roll':
       return resolveRoll(d, env, w);
     case 'gainItem': {
@@ -126,6 +130,10 @@ export function resume(w: Work, kind: PromptKind | undefined, value: string): Wo
       return { k: 'roll', seat: w.seat, dice: w.dice, faces: w.faces, purpose: w.purpose, answer: value } satisfies Whole<typeof w>;
     case 'gainItem':
       return { k: 'gainItem', seat: w.seat, item: w.item, answer: value } satisfies Whole<typeof w>;
+    case 'effect':
+      return { k: 'effect', effect: w.effect, key: w.key, seat: w.seat, answer: value } satisfies Whole<typeof w>;
+    case 'bookTest':
+      return { k: 'bookTest', test: w.test, answer: value } satisfies Whole<typeof w>;
     case 'activate': {
       const a = { k: 'activate', enemy: w.enemy, face: w.face, goal: w.goal, end: w.end, moved: w.moved, spot: w.spot, target: w.target } satisfies Whole<Activation>;
       if (kind === 'enemyGoal') return { ...a, goal: value };
@@ -214,7 +222,7 @@ function endTurn(d: Draft, env: Env): void {
   discardDice(d, [...d.dice.hand]);
   const p = d.players[d.active] as Player;
   const burning = p.avatar.statuses.some((x) => statusCard(d, x)?.effect === 'burning');
-  d.work.unshift({ k: 'checkThreat' }, { k: 'nextTurn' });
+  d.work.unshift(...endOfTurnBook(d, env), { k: 'checkThreat' }, { k: 'nextTurn' });
   if (burning && p.avatar.place !== null) {
     p.avatar.life -= 1;
     pub(env, 'status.burned', { seat: p.seat, life: p.avatar.life });
@@ -240,7 +248,7 @@ function nextTurn(d: Draft, env: Env): void {
   // Turning the page after queueing the turn lets the new page's encounter (rules 2: queued work,
   // which may ask the bookkeeper) resolve before that turn starts.
   if (d.turnToPage !== null && env.pack) {
-    const page = env.pack.pages.find((x) => x.id === d.turnToPage);
+    const page = rulesOf(d) >= 3 ? pageToEnter(d, env, d.turnToPage) : env.pack.pages.find((x) => x.id === d.turnToPage);
     d.turnToPage = null;
     if (page) {
       d.dice.bag.push(...d.dice.discard, ...d.dice.threat.map((t) => t.die), ...d.dice.group.map((t) => t.die));

@@ -11,10 +11,19 @@ export const cardOf = (pack: ComaWardPack, card: string): { h: Hallucination; ve
   return { h, version };
 };
 
-/** §Hallucination Cards: the player to the active player's left narrates (never the player it is about). */
+/**
+ * §Hallucination Cards: the player to the active player's left narrates. An eliminated player is out of the
+ * game (Glossary "Eliminate": removed from the game), so the next living player to the left narrates; an
+ * Entity card (§Entity Cards) gives influence, not a seat at the table's readings. With nobody else alive
+ * the subject is returned: the bot reads then, since the subject may not see a result before choosing.
+ * Games set up by rules 1 keep that version's reading (the seat to the left, alive or not) so they replay.
+ */
 export function narratorFor(s: CwState, subject: number): number {
-  const n = leftOf(s, subject);
-  return n === subject ? subject : n;
+  if ((s.rules ?? 1) < 2) return leftOf(s, subject);
+  for (let n = leftOf(s, subject); n !== subject; n = leftOf(s, n)) {
+    if (player(s, n).alive) return n;
+  }
+  return subject;
 }
 
 /** The narrator's private copy: the situation, every option and every result of this version. */
@@ -45,6 +54,11 @@ export function drawHallucination(s: CwState, env: Env, subject: number): void {
   const narrator = narratorFor(s, subject);
   const { version } = cardOf(env.pack, card);
   s.pending = { kind: 'narrateSituation', seat: narrator, subject, card, version };
+  if (narrator === subject) {
+    pub(env, 'comaward.hallucination.drawnNoNarrator', { seat: subject });
+    narrate(s, env, null, true);
+    return;
+  }
   pub(env, 'comaward.hallucination.drawn', { seat: subject, narratorSeat: narrator });
   tellNarratorCard(s, env, narrator, card);
 }
@@ -59,11 +73,12 @@ export function narrate(s: CwState, env: Env, line: string | null, byBot: boolea
   if (pend?.kind === 'narrateSituation' || pend?.kind === 'narrateResult') env.revealed = true;
   if (pend?.kind === 'narrateSituation') {
     const { h } = cardOf(env.pack, pend.card);
-    pub(env, byBot ? 'comaward.hallucination.situationByBot' : 'comaward.hallucination.situation', { seat: pend.seat, subjectSeat: pend.subject, textKey: `hallucination.${h.id}.situation` });
+    pub(env, pend.seat === pend.subject ? 'comaward.hallucination.situationAlone' : byBot ? 'comaward.hallucination.situationByBot' : 'comaward.hallucination.situation', { seat: pend.seat, subjectSeat: pend.subject, textKey: `hallucination.${h.id}.situation` });
     if (line) pub(env, 'comaward.narrator.line', { seat: pend.seat, line });
     h.options.forEach((o, i) => pub(env, 'comaward.hallucination.option', { n: i + 1, optionKey: `hallucination.${h.id}.option.${o.id}.title` }));
     if (h.options.length === 1) {
       s.pending = { kind: 'narrateResult', seat: pend.seat, subject: pend.subject, card: pend.card, version: pend.version, option: (h.options[0] as { id: string }).id };
+      if (pend.seat === pend.subject) return narrate(s, env, null, true);
     } else s.pending = { kind: 'hallucinationChoice', seat: pend.subject, narrator: pend.seat, card: pend.card, version: pend.version };
     return ok(null);
   }
@@ -72,7 +87,7 @@ export function narrate(s: CwState, env: Env, line: string | null, byBot: boolea
     const result = h.versions.find((v) => v.id === version)?.results[pend.option];
     s.pending = null;
     s.discards.hallucinations.push(pend.card);
-    pub(env, byBot ? 'comaward.hallucination.resultByBot' : 'comaward.hallucination.result', {
+    pub(env, pend.seat === pend.subject ? 'comaward.hallucination.resultAlone' : byBot ? 'comaward.hallucination.resultByBot' : 'comaward.hallucination.result', {
       seat: pend.seat,
       subjectSeat: pend.subject,
       optionKey: `hallucination.${h.id}.option.${pend.option}.title`,
@@ -92,6 +107,6 @@ export function chooseOption(s: CwState, env: Env, option: string): Result<null,
   const { h } = cardOf(env.pack, pend.card);
   if (!h.options.some((o) => o.id === option)) return reject('comaward.hallucination.noSuchOption', { option });
   s.pending = { kind: 'narrateResult', seat: pend.narrator, subject: pend.seat, card: pend.card, version: pend.version, option };
-  pub(env, 'comaward.hallucination.chose', { seat: pend.seat, optionKey: `hallucination.${h.id}.option.${option}.title`, narratorSeat: pend.narrator });
-  return ok(null);
+  pub(env, pend.narrator === pend.seat ? 'comaward.hallucination.choseAlone' : 'comaward.hallucination.chose', { seat: pend.seat, optionKey: `hallucination.${h.id}.option.${option}.title`, narratorSeat: pend.narrator });
+  return pend.narrator === pend.seat ? narrate(s, env, null, true) : ok(null);
 }

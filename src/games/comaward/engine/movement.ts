@@ -1,6 +1,7 @@
 import { reject, ok, type Result, type Rejection } from '../../../core/result.ts';
 import type { ComaWardPack, RoomCard } from '../content.ts';
 import { addDeed, player, pub, type CwState, type Env } from '../state.ts';
+import { hasPlaceName, placeKey } from '../place-names.ts';
 import { boardOf, distances, isEmptySlot, isRoom, space } from './board.ts';
 import { resolveRef } from './conditions.ts';
 import { moveAllowance } from './stats.ts';
@@ -130,7 +131,10 @@ export function rideElevator(s: CwState, env: Env, floor: string | null): Result
   return ok(null);
 }
 
-/** The pack text key naming a space: a room's name, else the floor's name (hallways, stairs, slots). */
+/**
+ * The pack text key naming a space: a room's name; else the place the pack composes for it (a hallway by
+ * its nearest landmark, stairs, elevators, an unexplored slot), so no two spaces read alike; else the floor.
+ */
 export function spaceKey(pack: ComaWardPack, id: string, s: CwState): string {
   const board = boardOf(pack);
   const sp = board.spaces.get(id);
@@ -138,7 +142,7 @@ export function spaceKey(pack: ComaWardPack, id: string, s: CwState): string {
   if (sp.kind === 'room') return `board.floor.${sp.floor}.room.${id}.name`;
   const slot = s.slots[id];
   if (slot) return slot.kind === 'room' ? `room.${slot.card}.name` : `hallucinationRoom.${slot.card}.name`;
-  return `board.floor.${sp.floor}.name`;
+  return hasPlaceName(pack, id) ? placeKey(id) : `board.floor.${sp.floor}.name`;
 }
 
 export { isRoom };

@@ -1,0 +1,413 @@
+import { ok, ownValue, reject, type GameEvent, type GameModule, type Json, type Rejection, type Result, type SeatResult, type TextLine } from '../core/index.ts';
+import {
+  campaignEntries,
+  createCampaign,
+  findCampaignByChannel,
+  getCampaign,
+  joinCampaign,
+  leaveCampaign,
+  pinCampaignPack,
+  recordCampaignEntry,
+  searchCampaigns,
+  setCampaignPolicy,
+  setOrganiser,
+  unrecordedGames,
+  type CampaignEntry,
+  type CampaignWithRoster,
+  type OutboxMessage,
+  type PrismaClient,
+} from '../store/index.ts';
+import { resolvePolicy, type GamePolicy, type PolicyInput } from '../scheduler/index.ts';
+import { createCampaignArchive, type CampaignArchiveDeps, type CampaignFile } from './campaign-archive.ts';
+import { createCampaignPacks, type CampaignPacksDeps } from './campaign-packs.ts';
+import type { AppActor, AppResult, FinishedGame, LobbyView, NewGameInput } from './types.ts';
+
+type AnyModule = GameModule<any, any, any>;
+
+/** A campaign name: one line, 1–80 characters once cleaned (Discord's thread names allow 100). */
+export const CAMPAIGN_NAME_MAX = 80;
+
+/** Public events kept in a journal recap: the story's last steps, before the ending. */
+export const RECAP_EVENTS = 8;
+
+/** Standings: per member, per side played (`lifeform.side.crew`, `campaign.side.player`), games played and won. */
+export type Standings = Record<string, Record<string, { played: number; won: number }>>;
+
+export interface CampaignView {
+  readonly id: string;
+  readonly guildId: string;
+  readonly name: string;
+  readonly gameType: string;
+  readonly status: 'active' | 'ended';
+  readonly organiserUserId: string;
+  readonly channelId: string;
+  readonly homeId: string | null;
+  readonly members: readonly { readonly userId: string; readonly userName: string }[];
+  readonly games: readonly { readonly index: number; readonly gameId: string; readonly threadId: string | null; readonly status: string }[];
+  readonly pack: { readonly id: string; readonly version: string | null } | null;
+  readonly carried: readonly TextLine[];
+  readonly standings: readonly { readonly userId: string; readonly userName: string; readonly sides: readonly { side: string; played: number; won: number }[] }[];
+}
+
+/** One journal entry: who played, how it ended, the story's last public events, where it was played. */
+export interface CampaignRecap {
+  readonly index: number;
+  readonly gameId: string;
+  readonly threadId: string | null;
+  readonly players: readonly string[];
+  readonly phase: string;
+  readonly reason: string;
+  readonly events: readonly GameEvent[];
+  readonly carried: readonly TextLine[];
+}
+
+export interface CampaignDeps {
+  readonly prisma: PrismaClient;
+  readonly games: Readonly<Record<string, AnyModule>>;
+  readonly clock: () => Date;
+  /** The application service's lobby and read of a finished game (src/app/service.ts). */
+  readonly app: CampaignArchiveDeps['app'] & {
+    newGame(input: NewGameInput): AppResult<LobbyView>;
+    finished(gameId: string): AppResult<FinishedGame>;
+  } & CampaignPacksDeps['app'];
+}
+
+export interface NewCampaignInput {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly organiser: AppActor;
+  readonly gameType: string;
+  readonly name: string;
+  readonly packId?: string;
+  readonly locale?: string;
+  /** Opens the campaign's home (a forum channel or a thread) once everything else was accepted. */
+  readonly openHome?: (name: string) => Promise<string>;
+}
+
+/** Who asks for an organiser's action: the organiser, or a member with Manage Server. */
+export interface CampaignManager extends AppActor {
+  readonly manageGuild: boolean;
+}
+
+/** A name on one line, without control characters, trimmed to the limit. */
+export function cleanCampaignName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  return raw.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, CAMPAIGN_NAME_MAX);
+}
+
+/** A policy patch over a stored policy input, section by section (a section's fields merge, the rest are kept). */
+export function mergePolicyInput(base: PolicyInput, patch: PolicyInput): PolicyInput {
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [section, value] of Object.entries(patch as Record<string, unknown>)) {
+    const prior = out[section];
+    const plain = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+    out[section] = plain(value) && plain(prior) ? { ...prior, ...value } : value;
+  }
+  return out as PolicyInput;
+}
+
+/** Adds one finished game's seat results to the standings of the members who sat there. */
+export function addResults(standings: Standings, results: readonly SeatResult[], userOfSeat: (seat: number) => string | undefined): Standings {
+  const out: Standings = Object.fromEntries(Object.entries(standings).map(([u, sides]) => [u, Object.fromEntries(Object.entries(sides).map(([s, v]) => [s, { ...v }]))]));
+  for (const r of results) {
+    const userId = userOfSeat(r.seat);
+    if (!userId) continue;
+    const sides = (out[userId] ??= {});
+    const tally = (sides[r.side] ??= { played: 0, won: 0 });
+    tally.played += 1;
+    if (r.won) tally.won += 1;
+  }
+  return out;
+}
+
+/**
+ * Campaigns (issue "Campaigns"): a roster that plays game after game of one game type, each game seated
+ * from the roster with what the previous one handed on (`GameModule.campaign`), and a journal of recaps.
+ */
+export function createCampaigns(deps: CampaignDeps) {
+  const { prisma, games, clock, app } = deps;
+  const archive = createCampaignArchive({ prisma, app });
+
+  function moduleFor(gameType: string): Result<AnyModule, Rejection> {
+    const module = ownValue(games, gameType);
+    return module ? ok(module) : reject('core.game.unknownType', { gameType });
+  }
+
+  function viewOf(c: CampaignWithRoster): CampaignView {
+    const module = ownValue(games, c.gameType);
+    const standings = (c.progress ?? {}) as Standings;
+    const members = c.members.filter((m) => m.leftAt === null);
+    const names = new Map(c.members.map((m) => [m.userId, m.userName]));
+    return {
+      id: c.id,
+      guildId: c.guildId,
+      name: c.name,
+      gameType: c.gameType,
+      status: c.status,
+      organiserUserId: c.organiserUserId,
+      channelId: c.channelId,
+      homeId: c.homeId,
+      members: members.map((m) => ({ userId: m.userId, userName: m.userName })),
+      games: c.games.map((g) => ({ index: g.campaignIndex ?? 0, gameId: g.id, threadId: g.threadId, status: g.status })),
+      pack: c.packId ? { id: c.packId, version: c.packVersion } : null,
+      carried: c.carried !== null && module?.campaign?.describeCarried ? module.campaign.describeCarried(c.carried as Json) : [],
+      standings: Object.entries(standings).map(([userId, sides]) => ({
+        userId,
+        userName: names.get(userId) ?? userId,
+        sides: Object.entries(sides).map(([side, v]) => ({ side, ...v })),
+      })),
+    };
+  }
+
+  async function load(id: string): Promise<Result<CampaignWithRoster, Rejection>> {
+    const c = await getCampaign(prisma, id);
+    return c ? ok(c) : reject('campaign.notFound');
+  }
+
+  function mayManage(c: CampaignWithRoster, who: CampaignManager): boolean {
+    return who.userId === c.organiserUserId || who.manageGuild;
+  }
+
+  /** Records every finished game of the campaign that has no entry yet; returns the campaign as it now stands. */
+  async function catchUp(c: CampaignWithRoster): Promise<CampaignWithRoster> {
+    const missing = await unrecordedGames(prisma, c.id);
+    if (missing.length === 0) return c;
+    for (const g of missing) await recordEnded(g.id);
+    return (await getCampaign(prisma, c.id)) ?? c;
+  }
+
+  /**
+   * Records a finished game in its campaign: what it hands on, the members' standings, the journal recap and
+   * its post (the recap's text and the final table picture). Idempotent: null for a game outside a campaign,
+   * the existing entry for one already recorded.
+   */
+  async function recordEnded(gameId: string): Promise<CampaignEntry | null> {
+    const done = await app.finished(gameId);
+    if (!done.ok) return null;
+    const { game, module, genesis, state, publicEvents } = done.value;
+    if (game.campaignId === null) return null;
+    const c = await getCampaign(prisma, game.campaignId);
+    if (!c) return null;
+    const part = module.campaign;
+    const received = genesis.carried ?? null;
+    const carried = part ? part.carry(state, received) : null;
+    const players = game.seats.filter((s) => s.role === 'player');
+    const standings = addResults((c.progress ?? {}) as Standings, part?.results?.(state) ?? [], (seat) => players.find((s) => s.index === seat)?.userId);
+    const phase = module.status(state);
+    const index = game.campaignIndex ?? c.games.length;
+    const recap: CampaignRecap = {
+      index,
+      gameId,
+      threadId: game.threadId,
+      players: players.map((s) => s.userName),
+      phase: phase.phase,
+      reason: 'reason' in phase ? phase.reason : '',
+      events: publicEvents.filter((e) => e.to === 'public').slice(-RECAP_EVENTS),
+      carried: carried !== null && part?.describeCarried ? part.describeCarried(carried) : [],
+    };
+    const journal: OutboxMessage[] = c.homeId
+      ? [{ kind: 'journal', target: { channelId: c.homeId }, payload: { gameId, gameType: game.gameType, seq: game.seq, locale: c.locale, campaign: c.name, recap: recap as unknown as Json, image: true } }]
+      : [];
+    const written = await recordCampaignEntry(prisma, {
+      campaignId: c.id,
+      gameId,
+      index,
+      recap: recap as unknown as Json,
+      carried,
+      campaignCarried: carried,
+      progress: standings as unknown as Json,
+      now: clock(),
+      outbox: journal,
+    });
+    if (written.ok) return written.entry;
+    return (await campaignEntries(prisma, c.id)).find((e) => e.gameId === gameId) ?? null;
+  }
+
+  const packs = createCampaignPacks({ prisma, app, mayManage });
+
+  return {
+    recordEnded,
+    ...packs,
+
+    /** Opens a campaign of one game type in a guild; its home is opened only once everything else was accepted. */
+    async create(input: NewCampaignInput): AppResult<CampaignView> {
+      const module = moduleFor(input.gameType);
+      if (!module.ok) return module;
+      const name = cleanCampaignName(input.name);
+      if (name.length === 0) return reject('campaign.badName', { max: CAMPAIGN_NAME_MAX });
+      const clash = await prisma.campaign.findUnique({ where: { guildId_gameType_name: { guildId: input.guildId, gameType: input.gameType, name } }, select: { id: true } });
+      if (clash) return reject('campaign.nameTaken', { name });
+      const homeId = input.openHome ? await input.openHome(name) : null;
+      const created = await createCampaign(prisma, {
+        guildId: input.guildId,
+        channelId: input.channelId,
+        homeId,
+        gameType: input.gameType,
+        name,
+        organiser: { userId: input.organiser.userId, userName: input.organiser.userName },
+        packId: input.packId ?? null,
+        locale: input.locale ?? input.organiser.locale ?? 'en',
+      });
+      if (!created.ok) return reject('campaign.nameTaken', { name });
+      return ok(viewOf(created.campaign));
+    },
+
+    /** The campaign of a channel: its home, a game thread of it, or the channel it was opened in. */
+    async here(guildId: string, channelId: string): AppResult<string> {
+      const c = await findCampaignByChannel(prisma, guildId, channelId);
+      return c ? ok(c.id) : reject('campaign.none');
+    },
+
+    search(guildId: string, text: string, take = 25) {
+      return searchCampaigns(prisma, guildId, text, take);
+    },
+
+    async status(id: string): AppResult<CampaignView> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      return ok(viewOf(await catchUp(c.value)));
+    },
+
+    async join(id: string, actor: AppActor): AppResult<CampaignView> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      if (c.value.status !== 'active') return reject('campaign.ended');
+      const joined = await joinCampaign(prisma, id, actor, clock());
+      if (joined === 'already') return reject('campaign.alreadyMember');
+      return ok(viewOf((await getCampaign(prisma, id)) ?? c.value));
+    },
+
+    /** A member leaves; the organiser hands the campaign on first (`organiser`), unless alone. */
+    async leave(id: string, actor: AppActor): AppResult<CampaignView> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      const active = c.value.members.filter((m) => m.leftAt === null);
+      if (actor.userId === c.value.organiserUserId && active.length > 1) return reject('campaign.organiserLeaves');
+      if ((await leaveCampaign(prisma, id, actor.userId, clock())) === 'absent') return reject('campaign.notMember');
+      return ok(viewOf((await getCampaign(prisma, id)) ?? c.value));
+    },
+
+    /** The organiser (or Manage Server) takes someone off the roster; their past games stay in the record. */
+    async remove(id: string, by: CampaignManager, userId: string): AppResult<CampaignView> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      if (!mayManage(c.value, by)) return reject('campaign.notOrganiser');
+      if (userId === c.value.organiserUserId) return reject('campaign.organiserLeaves');
+      if ((await leaveCampaign(prisma, id, userId, clock())) === 'absent') return reject('campaign.notMember');
+      return ok(viewOf((await getCampaign(prisma, id)) ?? c.value));
+    },
+
+    /**
+     * A roster change: `joining` takes the place of `leaving`, on the roster and, when a game of the campaign
+     * is open, in it (the caller hands the seat over, so its secrets reach the newcomer by DM). Organiser or
+     * Manage Server only; the organiser hands the campaign on before being substituted.
+     */
+    async substitute(id: string, by: CampaignManager, leavingId: string, joining: AppActor): AppResult<{ campaign: CampaignView; open: { gameId: string; status: string; hostUserId: string; seat: number | null } | null }> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      if (!mayManage(c.value, by)) return reject('campaign.notOrganiser');
+      if (leavingId === c.value.organiserUserId) return reject('campaign.organiserLeaves');
+      if (!c.value.members.some((m) => m.userId === leavingId && m.leftAt === null)) return reject('campaign.notMember');
+      if (c.value.members.some((m) => m.userId === joining.userId && m.leftAt === null)) return reject('campaign.alreadyMember');
+      const openGame = c.value.games.find((g) => g.status === 'lobby' || g.status === 'playing');
+      const open = openGame ? await prisma.game.findUnique({ where: { id: openGame.id }, select: { id: true, status: true, hostUserId: true, seats: { where: { userId: leavingId, role: 'player' }, select: { index: true } } } }) : null;
+      await leaveCampaign(prisma, id, leavingId, clock());
+      await joinCampaign(prisma, id, joining, clock());
+      return ok({
+        campaign: viewOf((await getCampaign(prisma, id)) ?? c.value),
+        open: open ? { gameId: open.id, status: open.status, hostUserId: open.hostUserId, seat: open.seats[0]?.index ?? null } : null,
+      });
+    },
+
+    /** Hands the organiser's role to an active member. */
+    async handOver(id: string, by: CampaignManager, userId: string): AppResult<CampaignView> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      if (!mayManage(c.value, by)) return reject('campaign.notOrganiser');
+      if (!c.value.members.some((m) => m.userId === userId && m.leftAt === null)) return reject('campaign.notMember');
+      await setOrganiser(prisma, id, userId);
+      return ok(viewOf((await getCampaign(prisma, id)) ?? c.value));
+    },
+
+    /**
+     * Opens the campaign's next game with its roster already seated (the organiser hosts), the campaign's
+     * pack pinned and the carried state to be applied at start. Refused while a game of it is still open.
+     */
+    async next(id: string, by: CampaignManager, opts: { options?: unknown; openThread?: () => Promise<string>; seed?: number } = {}): AppResult<{ lobby: LobbyView; campaign: CampaignView; previous: CampaignRecap | null }> {
+      const loaded = await load(id);
+      if (!loaded.ok) return loaded;
+      if (!mayManage(loaded.value, by)) return reject('campaign.notOrganiser');
+      const c = await catchUp(loaded.value);
+      if (c.status !== 'active') return reject('campaign.ended');
+      const open = c.games.find((g) => g.status === 'lobby' || g.status === 'playing');
+      if (open) return reject('campaign.gameOpen', { index: open.campaignIndex ?? 0 });
+      const module = moduleFor(c.gameType);
+      if (!module.ok) return module;
+      const roster = c.members.filter((m) => m.leftAt === null);
+      const { min, max } = module.value.seats;
+      if (roster.length < min || roster.length > max) return reject('campaign.rosterSize', { min, max, count: roster.length });
+      if (c.carried !== null && module.value.campaign && !module.value.campaign.carriedSchema.safeParse(c.carried).success) return reject('campaign.carriedInvalid');
+      const organiser = roster.find((m) => m.userId === c.organiserUserId) ?? roster[0]!;
+      const players = [organiser, ...roster.filter((m) => m !== organiser)].map((m) => ({ userId: m.userId, userName: m.userName }));
+      const index = c.games.length + 1;
+      const lobby = await app.newGame({
+        guildId: c.guildId,
+        channelId: c.channelId,
+        host: { userId: organiser.userId, userName: organiser.userName },
+        gameType: c.gameType,
+        options: opts.options,
+        players,
+        locale: c.locale,
+        ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+        ...(c.packId ? { packId: c.packVersion ? `${c.packId}@${c.packVersion}` : c.packId } : {}),
+        ...(opts.openThread ? { openThread: opts.openThread } : {}),
+        campaign: { id: c.id, index, carried: module.value.campaign && c.carried !== null ? (c.carried as Json) : null, policy: c.policy as Json },
+      });
+      if (!lobby.ok) return lobby;
+      if (c.packVersion === null) {
+        const row = await prisma.game.findUnique({ where: { id: lobby.value.gameId }, select: { packId: true, packVersion: true, packHash: true } });
+        if (row?.packId) await pinCampaignPack(prisma, c.id, row);
+      }
+      const entries = await campaignEntries(prisma, c.id);
+      const last = entries.at(-1);
+      return ok({ lobby: lobby.value, campaign: viewOf((await getCampaign(prisma, c.id)) ?? c), previous: last ? (last.recap as unknown as CampaignRecap) : null });
+    },
+
+    /**
+     * The reminder and deadline settings the campaign's next games start with (server default < campaign <
+     * game): the patch is merged section by section and checked whole before it is stored.
+     */
+    async setPolicy(id: string, by: CampaignManager, patch: PolicyInput): AppResult<GamePolicy> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      if (!mayManage(c.value, by)) return reject('campaign.notOrganiser');
+      const merged = mergePolicyInput(c.value.policy as PolicyInput, patch);
+      const resolved = resolvePolicy(undefined, merged);
+      if (!resolved.ok) return resolved;
+      await setCampaignPolicy(prisma, id, merged as unknown as Json);
+      return resolved;
+    },
+
+    /**
+     * `/campaign export`: the campaign's whole file for anyone who is or was on its roster. Only finished
+     * games are in it, so no running game's seed or secret leaves through it.
+     */
+    async exportFor(id: string, actor: AppActor): AppResult<CampaignFile> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      if (!c.value.members.some((m) => m.userId === actor.userId)) return reject('campaign.notMember');
+      await catchUp(c.value);
+      return archive.exportCampaign(id);
+    },
+
+    /** The journal: every recorded game's recap, oldest first. */
+    async journal(id: string): AppResult<readonly CampaignRecap[]> {
+      const c = await load(id);
+      if (!c.ok) return c;
+      await catchUp(c.value);
+      return ok((await campaignEntries(prisma, id)).map((e) => e.recap as unknown as CampaignRecap));
+    },
+  };
+}
+
+export type Campaigns = ReturnType<typeof createCampaigns>;

@@ -1,0 +1,113 @@
+import { ok, reject, replayPublic, type Rejection, type Result } from '../core/index.ts';
+import { findGameByThread, lastTurnMessage, loadLog, rulesCheckpoints, type GameWithSeats } from '../store/index.ts';
+import type { Loaded, Loader } from './game-load.ts';
+import { awaitingSeats, players } from './outbox-messages.ts';
+import { pinOf } from './packs.ts';
+import type { AppResult, FinishedGame, GameStatusView, LegalView, PromptsView, SecretsView } from './types.ts';
+
+/** A seat's legal commands with the game's labels (absent when the game declares none). */
+function legalView(loaded: Loaded, gameId: string, seq: number, seat: number): LegalView {
+  const state = loaded.snapshot.state;
+  const commands = loaded.module.legalCommands(state, seat);
+  const label = loaded.module.labelCommand;
+  return { gameId, seq, seat, commands, ...(label ? { labels: commands.map((c) => label(state, c, seat)) } : {}) };
+}
+
+/** What the service answers without writing: status, prompts, legal commands, secrets, thread lookups. */
+export function createReads(loader: Loader) {
+  const { prisma, cache, readGame, readStarted } = loader;
+
+  function statusOf(read: Result<{ game: GameWithSeats; loaded: Loaded | null }, Rejection>): Result<GameStatusView, Rejection> {
+    if (!read.ok) return read;
+    const { game: g, loaded } = read.value;
+    const base = { gameId: g.id, ...pinOf(g), status: g.status, hostUserId: g.hostUserId, seq: g.seq, seats: players(g), locale: g.locale };
+    if (loaded === null) return ok({ ...base, awaiting: null, phase: null, publicView: null });
+    const { module, snapshot } = loaded;
+    return ok({ ...base, awaiting: awaitingSeats(module.awaiting(snapshot.state), base.seats), phase: module.status(snapshot.state), publicView: module.publicView(snapshot.state) });
+  }
+
+  return {
+    /**
+     * The game a Discord thread hosts, by id and type only (a thread hosts at most one game, ever, so this
+     * never goes stale): for commands whose write checks everything else.
+     */
+    async gameInThread(threadId: string): AppResult<{ gameId: string; gameType: string }> {
+      const known = cache.byThread(threadId);
+      if (known) return ok({ gameId: known.game.id, gameType: known.game.gameType });
+      const row = await prisma.game.findUnique({ where: { threadId }, select: { id: true, gameType: true } });
+      return row ? ok({ gameId: row.id, gameType: row.gameType }) : reject('core.game.notFound', { threadId });
+    },
+
+    /** Every legal command of one seat, for the host acting for it (`/game act`). */
+    async legalForSeat(gameId: string, seat: number): AppResult<LegalView> {
+      const read = await readGame({ id: gameId });
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      if (!players(game).some((s) => s.seat === seat)) return reject('core.seat.unknown', { seat });
+      if (game.status !== 'playing' || loaded === null) return reject('core.game.notPlaying', { status: game.status });
+      return ok(legalView(loaded, gameId, game.seq, seat));
+    },
+
+    /** The turn message posted before an outbox row (its channel and message), so its buttons can be retired. */
+    turnMessageBefore(gameId: string, outboxId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
+      return lastTurnMessage(prisma, gameId, outboxId);
+    },
+
+    status(gameId: string): AppResult<GameStatusView> {
+      return readGame({ id: gameId }).then(statusOf);
+    },
+
+    /** The status of the game hosted in a Discord thread (`core.game.notFound` when there is none). */
+    statusByThread(threadId: string): AppResult<GameStatusView> {
+      return readGame({ threadId }).then(statusOf);
+    },
+
+    /** The id of the game hosted in a Discord thread (`core.game.notFound` when there is none). */
+    async findByThread(threadId: string): AppResult<string> {
+      const game = await findGameByThread(prisma, threadId);
+      return game ? ok(game.id) : reject('core.game.notFound', { threadId });
+    },
+
+    async prompts(gameId: string): AppResult<PromptsView> {
+      const loaded = await readStarted(gameId);
+      if (!loaded.ok) return loaded;
+      return ok({ gameId, seq: loaded.value.game.seq, prompts: loaded.value.module.prompts(loaded.value.snapshot.state) });
+    },
+
+    async legal(gameId: string, userId: string): AppResult<LegalView> {
+      const read = await readGame({ id: gameId });
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      const seat = players(game).find((s) => s.userId === userId);
+      if (!seat) return reject('core.seat.none');
+      if (game.status !== 'playing' || loaded === null) return reject('core.game.notPlaying', { status: game.status });
+      return ok(legalView(loaded, gameId, game.seq, seat.seat));
+    },
+
+    /** What one user's seat holds in secret, always read from the current state (`/secrets`). */
+    async secrets(gameId: string, userId: string): AppResult<SecretsView> {
+      const read = await readGame({ id: gameId });
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      const seat = players(game).find((s) => s.userId === userId);
+      if (!seat) return reject('core.seat.none');
+      if (loaded === null) return reject('core.game.notStarted');
+      const { module, snapshot } = loaded;
+      return ok({ seat: seat.seat, events: module.secretsFor(snapshot.state, seat.seat), view: module.viewFor(snapshot.state, seat.seat) });
+    },
+
+    /**
+     * A finished game's last state with its game row, for what a campaign carries on (`GameModule.campaign`)
+     * and its journal; refused while the game is not finished, so nothing secret leaves a running game.
+     */
+    async finished(gameId: string): AppResult<FinishedGame> {
+      const read = await readGame({ id: gameId });
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      if (game.status !== 'finished' || loaded === null) return reject('core.game.notFinished', { status: game.status });
+      const [log, checkpoints] = await Promise.all([loadLog(prisma, game.id), rulesCheckpoints(prisma, game.id)]);
+      const replayed = replayPublic(loaded.module, loaded.genesis, log, loaded.pack?.data, false, checkpoints.at(-1));
+      return ok({ game, module: loaded.module, genesis: loaded.genesis, state: loaded.snapshot.state, publicEvents: replayed.entries.flatMap((e) => (e.isUndo ? [] : e.events)) });
+    },
+  };
+}

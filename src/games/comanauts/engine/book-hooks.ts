@@ -1,0 +1,49 @@
+import { type PackPage } from '../content.ts';
+import { type Env, INSIGHT_PER_CLUE, pub } from './basics.ts';
+import { type Draft } from './draft.ts';
+
+/**
+ * The points where the book hands over to the Nexus, the I.D. stack and the clue deck (docs/comanauts-pack.md,
+ * branch `cmn-engine`). Each is one function here, so that work replaces the body and every effect follows.
+ */
+
+/** `turnToPage` value meaning "the Nexus" (page ids never start with `@`). */
+export const NEXUS = '@nexus';
+
+/**
+ * Rules §Encountering an I.D. Entity: the card of the I.D. stack whose identification code matches, or the
+ * Prime I.D. when none does. The Prime's own code never matches: it is not in the stack.
+ */
+export function entityForCode(d: Draft, code: string): string {
+  const match = d.catalogue.enemies.find((e) => e.kind === 'entity' && e.code === code && e.id !== d.primeEntity);
+  return match ? match.id : d.primeEntity;
+}
+
+/** Rules §Insight and §Clue Cards: three insight reveal a clue; the book may also reveal one directly. */
+export function gainInsight(d: Draft, env: Env, n: number): void {
+  d.insight += n;
+  pub(env, 'insight.gained', { n });
+  while (d.insight >= INSIGHT_PER_CLUE) {
+    d.insight -= INSIGHT_PER_CLUE;
+    revealClue(d, env);
+  }
+}
+
+export function revealClue(d: Draft, env: Env): void {
+  d.cluesRevealed += 1;
+  pub(env, 'insight.clue', { clues: d.cluesRevealed });
+}
+
+/** The page a `turnToPage` names, by id or by the book's page number. */
+export function pageByRef(env: Env, ref: string | number): PackPage | undefined {
+  return env.pack?.pages.find((p) => (typeof ref === 'number' ? p.number === ref : p.id === ref));
+}
+
+/**
+ * THE NEXUS: where the party goes between comazones. Until the Nexus itself lands (the vote on the next
+ * comazone), the party is sent back to the pack's start page; returns that page.
+ */
+export function enterNexus(d: Draft, env: Env): PackPage | undefined {
+  pub(env, 'nexus.reached');
+  return env.pack?.pages.find((p) => p.id === env.pack?.game.startPage);
+}
