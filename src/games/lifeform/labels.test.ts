@@ -19,8 +19,8 @@ const naming = (_lang: string) => ({ seatNames: ['Ana', 'Ben', 'Cy', 'Di'], pack
 /** States met along seeded random games (setup, turns, attacks, showdowns when they come). */
 function states(): LifeformState[] {
   const out: LifeformState[] = [];
-  for (const [seed, seats] of [[1, 2], [2, 3], [3, 4], [4, 2]] as const) {
-    const played = playRandom(pack, seed, seats, [0, 3, 8, 15, 22, 29, 36, 1, 50], 400);
+  for (const [seed, seats] of [[1, 2], [2, 3], [3, 4], [4, 2], [5, 3]] as const) {
+    const played = playRandom(pack, seed, seats, [0, 3, 8, 15, 22, 29, 36, 1, 50], 400, undefined, { options: { evolution: seed >= 4 } });
     out.push(...played.steps.map((s) => s.state));
   }
   return out;

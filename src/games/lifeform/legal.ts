@@ -47,6 +47,7 @@ export function taskSeats(s: LifeformState, t: Task | undefined): number[] {
       return survivors(s);
     case 'fight': {
       const f = s.showdown?.fight ?? null;
+      if (f !== null && f.stage === 'match' && f.helpers !== undefined) return [...(f.done ? [] : [f.target]), ...f.helpers];
       return f !== null && (f.stage === 'cancel' || f.stage === 'match') ? [f.target] : [s.lifeformSeat];
     }
     default:
@@ -223,7 +224,9 @@ export function legalCommands(s: LifeformState, seat: number): GameCommand[] {
     case 'lfDiscard':
       return uniqueCards(s.lfHand).map((card) => cmd('discard', { card }));
     case 'row':
-      return t.icons.flatMap((_, i) => (t.done[i] ? [] : rowOptions(s, t, i).map((c) => cmd('act', { i, ...c }))));
+      return [...t.icons.flatMap((_, i) => (t.done[i] ? [] : rowOptions(s, t, i).map((c) => cmd('act', { i, ...c })))), ...evolutionAdds(s, t)];
+    case 'evolution':
+      return [...new Set(t.pair)].map((icon) => cmd('keepEvolution', { icon }));
     case 'more':
       return moreOptions(s, t);
     case 'lifeformTurn':
@@ -232,7 +235,8 @@ export function legalCommands(s: LifeformState, seat: number): GameCommand[] {
       if (t.a.pending !== null) {
         const wanted = t.a.pending.reaction === 'run' ? 'runCancel' : t.a.pending.reaction === 'shockProd' ? 'shockProdCancel' : null;
         const cancels = wanted === null ? [] : uniqueCards(s.lfHand).filter((c) => s.board.lifeform[cardOf(c)]?.reaction === wanted);
-        return [cmd('allow'), ...cancels.map((card) => cmd('counter', { card }))];
+        const evolution = t.a.how === 'breach' ? [] : [...new Set(s.evolution?.held ?? [])].map((icon) => cmd('cancelEvolution', { icon }));
+        return [cmd('allow'), ...cancels.map((card) => cmd('counter', { card })), ...evolution];
       }
       return [cmd('noReaction'), ...reactionOptions(s, seat, t.a).map((r) => cmd('react', { card: r.card, who: r.who, to: r.to }))];
     }
@@ -285,6 +289,15 @@ export function legalCommands(s: LifeformState, seat: number): GameCommand[] {
     case 'fight':
       return showdownCommands(s, seat).map((c) => cmd(c.type, c.args as Record<string, unknown>));
   }
+}
+
+/**
+ * §OPTIONAL: EVOLUTION TOKEN: while a lifeform card's row is being executed, one kept token may add its
+ * icon to the row, when the row lacks that icon (no doubling up) and the action would do something.
+ */
+function evolutionAdds(s: LifeformState, t: Extract<Task, { k: 'row' }>): GameCommand[] {
+  if (t.side !== 'lifeform' || t.evolved || !s.evolution) return [];
+  return [...new Set(s.evolution.held)].filter((icon) => !t.icons.includes(icon) && lifeformOptions(s, icon as LifeformIcon).length > 0).map((icon) => cmd('addEvolution', { icon }));
 }
 
 /** Whether a lifeform image lies within two chambers of one of the seat's characters, doors ignored (§USE HEAT ANALYZER). */

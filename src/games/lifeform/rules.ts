@@ -10,6 +10,7 @@ import { clean, imageNear, legalCommands } from './legal.ts';
 import { cardOf, type LifeformState, type Task } from './state.ts';
 import { applyShowdown, cancelFight, refuseCancel } from './showdown.ts';
 import { applyRole } from './roles.ts';
+import { applyEvolution } from './evolution.ts';
 import { advance, consequences, moveAndroid } from './order.ts';
 import { why } from './why.ts';
 
@@ -223,8 +224,15 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
     case 'match':
     case 'data':
     case 'sacrifice':
+    case 'catMatch':
+    case 'noHelp':
     case 'yield':
       applyShowdown(cx, seat, c);
+      return;
+    case 'keepEvolution':
+    case 'addEvolution':
+    case 'cancelEvolution':
+      applyEvolution(cx, c);
       return;
     case 'lurk': {
       s.stack.pop();

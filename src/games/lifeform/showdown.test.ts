@@ -7,7 +7,7 @@ import { act, arrange, codes, endingC, hand, pack, refused } from './scenario.te
 
 describe('lifeform §SHOWDOWN STAGE', () => {
   it('§ENDING C and the HIBERNATION SEQUENCE: GIVEN a launch leaving a character behind WHEN the showdown starts THEN the lifeform refills its hand, the one left behind dies (hostility +2), the crew shares the weaponry cards, the pool holds the Remora token and a halon blast per full compartment, the lifeform sees the energy cards and keeps one, and holds hostility tokens from the red claws', () => {
-    const g = endingC();
+    const g = endingC(undefined, { rules: '1' });
     expect(g.phase).toBe('showdown');
     expect(g.characters.map((c) => c.at)).toEqual(['remora', 'remora', 'remora']);
     expect(g.stack.at(-1)?.k).toBe('refill');
@@ -99,10 +99,10 @@ describe('lifeform §SHOWDOWN STAGE', () => {
     expect(refused(s, 0, 'target', { seat: 1 }).code).toBe('lifeform.illegal');
   });
 
-  it('§SHOWDOWN STAGE (property): GIVEN random legal play from the showdown WHEN it goes on THEN it never throws and always ends with a winner', () => {
+  it('§SHOWDOWN STAGE (property): GIVEN random legal play from the showdown (rules 1 and 2) WHEN it goes on THEN it never throws and always ends with a winner', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), (seed, choices) => {
-        let snap = { state: endingC(), rng: seedRng(seed) as unknown as number[] };
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), fc.constantFrom<'1' | '2'>('1', '2'), (seed, choices, rules) => {
+        let snap = { state: endingC(undefined, { rules }), rng: seedRng(seed) as unknown as number[] };
         for (let i = 0; i < 300 && !snap.state.outcome; i++) {
           const seat = lifeformGame.awaiting(snap.state).seats[(choices[i % choices.length] as number) % Math.max(1, lifeformGame.awaiting(snap.state).seats.length)] as number;
           const legal = lifeformGame.legalCommands(snap.state, seat);
