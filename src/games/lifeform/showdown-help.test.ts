@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lifeformGame } from './index.ts';
 import type { LifeformState } from './state.ts';
-import { act, arrange, codes, endingC, hand, refused } from './scenario.test-helper.ts';
+import { act, arrange, codes, endingC, hand, put, refused, setUp } from './scenario.test-helper.ts';
 import { splits } from './showdown.ts';
 
 /**
@@ -105,6 +105,28 @@ describe('lifeform §SHOWDOWN STAGE (rules 2): help from the other seats', () =>
     expect(cat.state.showdown?.fight?.remaining).toHaveLength(2);
     expect(cat.state.showdown?.out).toContain(2);
     expect(codes(cat.events)).toEqual(expect.arrayContaining(['lifeform.showdown.cat', 'lifeform.showdown.roleEliminated']));
+  });
+
+  it('§THE LIFEFORM INITIATES A FIGHT step 5, ship’s cat (2 players): GIVEN the crew player’s cat aboard WHEN they remove it THEN one fight icon is matched and they stay in the fight', () => {
+    const g = arrange(setUp(2), (d) => {
+      put(d, 0, 'remora');
+      put(d, 1, 'remora');
+      if (d.cat) d.cat.at = 'remora';
+      d.phase = 'showdown';
+      d.showdown = { ending: 'b', pool: { remora: true, halon: 1 }, tokens: 0, keep: null, last: null, out: [], fight: null };
+      d.stack = [{ k: 'fight' }];
+      d.lfHand = ['drag.1'];
+      hand(d, 1, []);
+    });
+    let s = act(g, 0, 'target', { seat: 1 }).state;
+    s = act(s, 0, 'fight', { card: 'drag.1', tokens: 0, stowaway: false }).state;
+    s = act(s, 1, 'face').state;
+    expect(types(s, 1)).toEqual(['catMatch', 'sacrifice', 'yield']);
+    const cat = act(s, 1, 'catMatch').state;
+    expect(cat.cat?.gone).toBe(true);
+    expect(cat.showdown?.fight?.remaining).toEqual(['acid']);
+    expect(cat.showdown?.out).toEqual([]);
+    expect(types(cat, 1)).toEqual(['sacrifice', 'yield']);
   });
 
   it('§SHOWDOWN STAGE (rules 1 kept): GIVEN a game created under rules 1 WHEN a fight is faced THEN only the target is awaited, the others cannot help, and giving up eliminates at once', () => {
