@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, canonicalJson, replay, type GameCommand } from '../../core/index.ts';
 import { lifeformGame } from './index.ts';
+import { legalCommands } from './legal.ts';
 import { playRandom } from './play.test-helper.ts';
 import { pack } from './scenario.test-helper.ts';
 import { cardOf, REMORA, type LifeformState } from './state.ts';
@@ -86,6 +87,25 @@ describe('lifeform properties', () => {
         }
       }),
       { numRuns: 8 },
+    );
+  }, 180_000);
+
+  it('property: GIVEN random play WHEN decide asks about one command only (legalCommands with `want`) THEN that list is part of the whole list and holds every legal command of that type and card, so legality is unchanged', () => {
+    fc.assert(
+      fc.property(arb, ([seed, seats, choices, setting]) => {
+        const { steps } = playRandom(pack, seed, seats, choices, 150, undefined, setting);
+        for (const { state } of steps) {
+          for (const seat of lifeformGame.awaiting(state).seats) {
+            const all = legalCommands(state, seat).map((c) => canonicalJson(c));
+            for (const c of legalCommands(state, seat)) {
+              const some = legalCommands(state, seat, c).map((x) => canonicalJson(x));
+              expect(some).toContain(canonicalJson(c));
+              for (const x of some) expect(all).toContain(x);
+            }
+          }
+        }
+      }),
+      { numRuns: 6 },
     );
   }, 180_000);
 

@@ -24,7 +24,7 @@ export function decideCommand(state: LifeformState, command: GameCommand, ctx: D
   const seat = ctx.seat;
   if (seat === null) return reject('lifeform.host.notASeat');
   const wanted = canonicalJson({ type: command.type, args: clean(command.args) });
-  const legal = legalCommands(state, seat).some((c) => canonicalJson(c) === wanted);
+  const legal = legalCommands(state, seat, command).some((c) => c.type === command.type && canonicalJson(c) === wanted);
   if (!legal) {
     const r = why(state, seat, command);
     return reject(r.code, r.params);
