@@ -52,7 +52,7 @@ describe('lifeform §OPTIONAL: EVOLUTION TOKEN (game option, rules 2)', () => {
     expect(codes(kept.events)).toContain('lifeform.evolution.kept');
   });
 
-  it('§OPTIONAL: EVOLUTION TOKEN: GIVEN a lifeform card being played WHEN the lifeform spends a token THEN its icon joins the row (once per card, never an icon the row already has) and is carried out', () => {
+  it('§OPTIONAL: EVOLUTION TOKEN: GIVEN a lifeform card being played WHEN the lifeform spends a token THEN its icon joins the row (once per card, never an icon the row already has, never the VENT activity, which is no card) and is carried out', () => {
     let s = lifeformTurn(['terror', 'malfunction']);
     s = act(s, 0, 'play', { card: 'lunge.1', row: 1 }).state;
     const adds = lifeformGame.legalCommands(s, 0).filter((c) => c.type === 'addEvolution');
@@ -64,6 +64,9 @@ describe('lifeform §OPTIONAL: EVOLUTION TOKEN (game option, rules 2)', () => {
     expect(lifeformGame.legalCommands(added.state, 0).filter((c) => c.type === 'addEvolution')).toEqual([]);
     const done = act(added.state, 0, 'act', { i: 2 }).state;
     expect(done.malfunction).toBe(s.malfunction + 1);
+    const vent = act(lifeformTurn(['malfunction'], (d) => (d.vents = 1)), 0, 'vent').state;
+    expect(vent.stack.at(-1)?.k).toBe('row');
+    expect(lifeformGame.legalCommands(vent, 0).filter((c) => c.type === 'addEvolution')).toEqual([]);
   });
 
   it('§OPTIONAL: EVOLUTION TOKEN and §CREW REACTIONS HIDE: GIVEN a token held WHEN a crew member hides THEN the lifeform is asked, and spending the token cancels the reaction: the character is killed', () => {

@@ -45,6 +45,26 @@ describe('Lifeform labels on Discord (issue 15 conventions, issue 17 "Commands")
     expect(checked).toBeGreaterThan(500);
   }, 120_000);
 
+  it('issue 15 §human labels (rules 2 commands): the hibernation split, help in a fight, evolution tokens and a data token’s icon read as words in English and Spanish, seats by name', () => {
+    const s = states().find((x) => x.seats === 3 && x.characters.some((c) => c.owner === 1) && x.characters.some((c) => c.owner === 2)) as LifeformState;
+    const commands = [
+      { type: 'share', args: { split: [2, 1] } },
+      { type: 'catMatch', args: {} },
+      { type: 'noHelp', args: {} },
+      { type: 'keepEvolution', args: { icon: 'moveTwice' } },
+      { type: 'addEvolution', args: { icon: 'securityDoorRemoval' } },
+      { type: 'cancelEvolution', args: { icon: 'terror' } },
+      { type: 'act', args: { i: 0, who: 'ruiz', data: 'acid' } },
+    ];
+    const texts: Record<string, string[]> = {};
+    for (const lang of LANGUAGES) {
+      texts[lang] = commands.map((c) => lineText(lang, labelLifeformCommand(s, c), naming(lang)));
+      for (const text of texts[lang] ?? []) expect(text).not.toMatch(/\{\{|lf\.label|lifeform:|\.name\b|undefined|moveTwice|securityDoorRemoval/);
+    }
+    expect(texts.en?.[0]).toBe('Hibernation cards: 2 to Ben, 1 to Cy');
+    expect(texts.es?.[3]).toContain('mover una imagen dos veces');
+  });
+
   it('issue 15 §turn buttons: answers to a question (no reaction, noise, agreement) are common and rank before playing a card', () => {
     const s = states()[0] as LifeformState;
     const noReaction = labelLifeformCommand(s, { type: 'noReaction', args: {} });

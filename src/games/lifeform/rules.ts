@@ -248,7 +248,8 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
       s.stack.pop();
       s.vents--;
       tell(cx, 'lifeform.vent');
-      queue(cx, { k: 'row', seat, side: 'lifeform', icons: ['vent'], done: [false], moved: [], by: null });
+      // Not a card: no evolution token may join it (§OPTIONAL: EVOLUTION TOKEN adds to an action card).
+      queue(cx, { k: 'row', seat, side: 'lifeform', icons: ['vent'], done: [false], moved: [], by: null, ...(s.evolution ? { evolved: true as const } : {}) });
       return;
     case 'react':
       playReaction(cx, seat, { card: a.card, who: a.who, to: a.to });

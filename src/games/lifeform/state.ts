@@ -116,6 +116,7 @@ export type Task =
   | { k: 'decide'; seat: number }
   | { k: 'turn'; seat: number; stage: 'collect' | 'activity'; collected: string[] }
   | { k: 'discard'; seat: number }
+  /** `evolved`: no evolution token may be added (one was, or the row is not a card's). */
   | { k: 'row'; seat: number; side: 'crew' | 'lifeform'; icons: string[]; done: boolean[]; moved: string[]; by: string | null; evolved?: true }
   | { k: 'more'; seat: number; side: 'crew' | 'lifeform'; action: 'move2' | 'run' | 'moveTwice' | 'move3'; who: string; used: string[]; left: number; path: string[] }
   | { k: 'attack'; a: AttackInfo }
