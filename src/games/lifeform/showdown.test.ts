@@ -99,11 +99,26 @@ describe('lifeform §SHOWDOWN STAGE', () => {
     expect(refused(s, 0, 'target', { seat: 1 }).code).toBe('lifeform.illegal');
   });
 
-  it('§SHOWDOWN STAGE (property): GIVEN random legal play from the showdown (rules 1 and 2) WHEN it goes on THEN it never throws and always ends with a winner', () => {
+  it('§SHOWDOWN STAGE (property): GIVEN random legal play from the showdown (rules 1; rules 2, with a SIS-TER or a ship’s cat player too) WHEN it goes on THEN it never throws, every awaited seat’s timeout action is legal, and it always ends with a winner', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), fc.constantFrom<'1' | '2'>('1', '2'), (seed, choices, rules) => {
-        let snap = { state: endingC(undefined, { rules }), rng: seedRng(seed) as unknown as number[] };
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), fc.constantFrom('1', '2', 'sister', 'cat'), (seed, choices, variant) => {
+        // Rules 1, rules 2, and rules 2 with seat 2 playing the SIS-TER mainframe (data tokens) or the ship's cat.
+        const start = endingC(undefined, { rules: variant === '1' ? '1' : '2' });
+        const state = variant === 'sister' || variant === 'cat'
+          ? arrange(start, (d) => {
+              d.characters = d.characters.filter((c) => c.owner !== 2);
+              d.roles['2'] = variant;
+              d.data = { '1': 1, '2': 2 };
+              d.dataTokens = { '1': ['claw'], '2': ['claw', 'bite'] };
+              if (variant === 'cat') d.cat = { at: 'remora', moved: false, played: false, gone: false };
+            })
+          : start;
+        let snap = { state, rng: seedRng(seed) as unknown as number[] };
         for (let i = 0; i < 300 && !snap.state.outcome; i++) {
+          for (const x of lifeformGame.awaiting(snap.state).seats) {
+            const timeout = lifeformGame.timeoutAction?.(snap.state, x);
+            expect(lifeformGame.legalCommands(snap.state, x).map((c) => canonicalJson(c))).toContain(canonicalJson(timeout as GameCommand));
+          }
           const seat = lifeformGame.awaiting(snap.state).seats[(choices[i % choices.length] as number) % Math.max(1, lifeformGame.awaiting(snap.state).seats.length)] as number;
           const legal = lifeformGame.legalCommands(snap.state, seat);
           expect(legal.length).toBeGreaterThan(0);
