@@ -94,6 +94,23 @@ describe('lifeform §ATTACK and reactions', () => {
     expect(r.stack.at(-1)?.k === 'calibrate' || r.stack.some((t) => t.k === 'calibrate')).toBe(true);
   });
 
+  it('§CREW REACTIONS SHOCK-PROD: GIVEN an attack that started by a meeting or a force-move without a corridor WHEN a SHOCK-PROD is played THEN the player chooses where the image goes: any free neighbouring chamber not behind the security door', () => {
+    for (const how of ['meet', 'force'] as const) {
+      const s = lifeformTurn(2, (d) => {
+        d.images = ['galley', 'reactor', null];
+        d.door = { link: ['medbay', 'galley'], half: false };
+        d.stack = [{ k: 'attack', a: { chamber: 'galley', from: null, how, waiting: [1], pending: null, saved: [], cancelled: false } }];
+      });
+      const who = s.characters[0]?.id as string;
+      const prods = lifeformGame.legalCommands(s, 1).filter((c) => c.type === 'react' && (c.args as { card: string; who: string }).card === 'prod.1' && (c.args as { who: string }).who === who);
+      expect(prods.map((c) => (c.args as { to: string[] }).to[0]).sort(), how).toEqual(['crew-quarters', 'lift-b', 'observation']);
+      const played = act(s, 1, 'react', { card: 'prod.1', who, to: ['lift-b'] }).state;
+      const r = act(played, 0, 'allow').state;
+      expect(r.images[0], how).toBe('lift-b');
+      expect(r.characters, how).toHaveLength(2);
+    }
+  });
+
   it('§CREW REACTIONS: GIVEN a power outage in the attacked chamber WHEN reacting THEN RUN! and SHOCK-PROD are not offered and are refused, HIDE still is', () => {
     const s = attackGalley(lifeformTurn(2, (d) => (d.outages = ['galley'])));
     const cards = new Set(lifeformGame.legalCommands(s, 1).filter((c) => c.type === 'react').map((c) => (c.args as { card: string }).card));

@@ -103,11 +103,20 @@ export function playReaction(cx: Cx, seat: number, r: ReactChoice): void {
   const reaction = s.board.crew[cardOf(r.card)]?.reaction as CrewReaction;
   t.a.pending = { seat, card: r.card, character: r.who, reaction, to: r.to ?? [] };
   tell(cx, 'reaction.played', { seat, reaction, characterKey: `character.${r.who}.name` });
-  if (t.a.how === 'breach' || reaction === 'hide') resolveReaction(cx, false);
+  // A HIDE waits for the lifeform only while it holds an evolution token (they are face up: asking reveals nothing).
+  if (t.a.how === 'breach' || (reaction === 'hide' && (s.evolution?.held.length ?? 0) === 0)) resolveReaction(cx, false);
+}
+
+/** §OPTIONAL: EVOLUTION TOKEN: the lifeform spends one to cancel the crew reaction waiting for its answer. */
+export function cancelWithEvolution(cx: Cx, icon: string): void {
+  const held = cx.s.evolution?.held ?? [];
+  held.splice(held.indexOf(icon), 1);
+  tell(cx, 'evolution.spentCancel', { icon });
+  resolveReaction(cx, { evolution: icon });
 }
 
 /** The lifeform's answer: a cancel card, or letting the reaction stand (§LIFEFORM REACTIONS). */
-export function resolveReaction(cx: Cx, cancelledBy: string | false): void {
+export function resolveReaction(cx: Cx, cancelledBy: string | false | { evolution: string }): void {
   const s = cx.s;
   const t = top(s) as Extract<Task, { k: 'attack' }>;
   const p = t.a.pending;
@@ -116,8 +125,10 @@ export function resolveReaction(cx: Cx, cancelledBy: string | false): void {
   discardCrew(cx, p.card);
   if (t.a.how !== 'breach') s.reacted.push(p.seat);
   if (cancelledBy !== false) {
-    s.lfHand.splice(s.lfHand.indexOf(cancelledBy), 1);
-    s.lfDiscard.push(cancelledBy);
+    if (typeof cancelledBy === 'string') {
+      s.lfHand.splice(s.lfHand.indexOf(cancelledBy), 1);
+      s.lfDiscard.push(cancelledBy);
+    }
     tell(cx, 'reaction.cancelled', { seat: p.seat, reaction: p.reaction });
   } else {
     const ch = s.characters.find((c) => c.id === p.character);

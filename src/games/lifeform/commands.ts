@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadoutColumns } from './content.ts';
+import { lifeformIcons, loadoutColumns } from './content.ts';
 
 const id = z.string().min(1).max(64);
 const image = z.number().int().min(0).max(2);
@@ -16,7 +16,7 @@ const choice = {
   chamber: id.optional(),
   objective: id.optional(),
   column: z.enum(loadoutColumns).optional(),
-  data: z.literal(true).optional(),
+  data: z.union([z.literal(true), z.enum(['claw', 'bite', 'tail', 'acid'])]).optional(),
   ability: z.enum(['androidKill', 'moveAlien3', 'hullBreach']).optional(),
 };
 
@@ -79,8 +79,11 @@ export const lifeformCommandSchemas = {
   roleCard: z.strictObject({ card: id, image: image.optional(), to: id.optional() }),
   /** Moves a token one space on the role board (a trigger space gives a card back). */
   roleToken: z.strictObject({ track: z.number().int().min(0).max(1) }),
-  /** §SHOWDOWN STAGE: hibernation cards dealt one at a time to a surviving crew member. */
-  share: z.strictObject({ seat: z.number().int().min(0).max(3) }),
+  /**
+   * §SHOWDOWN STAGE: hibernation cards for the surviving crew. Rules 2: `split`, the crew's one choice of how
+   * many each survivor takes (in seat order); rules 1: `seat`, one card at a time.
+   */
+  share: z.strictObject({ seat: z.number().int().min(0).max(3).optional(), split: z.array(z.number().int().min(0).max(20)).min(1).max(3).optional() }),
   /** The lifeform keeps one of the cards drawn for the energy column. */
   keep: z.strictObject({ card: id }),
   target: z.strictObject({ seat: z.number().int().min(0).max(3) }),
@@ -91,6 +94,17 @@ export const lifeformCommandSchemas = {
   match: z.strictObject({ card: id }),
   data: z.strictObject({ icon: z.string().min(1).max(16) }),
   sacrifice: z.strictObject({ who: id }),
+  /** Rules 2: the ship's cat player removes the cat to match one fight icon. */
+  catMatch: z.strictObject({}),
+  /** Rules 2: a seat that may help the target in this fight declines to. */
+  noHelp: z.strictObject({}),
+  /** The target gives up matching (rules 2: the fight then waits for the helpers still open). */
   yield: z.strictObject({}),
+  /** §OPTIONAL: EVOLUTION TOKEN: keep one of the pair reached on the cocoon track. */
+  keepEvolution: z.strictObject({ icon: z.enum(lifeformIcons) }),
+  /** Spend a kept evolution token: its icon joins the row of the lifeform card being played. */
+  addEvolution: z.strictObject({ icon: z.enum(lifeformIcons) }),
+  /** Spend a kept evolution token to cancel the crew reaction waiting for the lifeform's answer. */
+  cancelEvolution: z.strictObject({ icon: z.enum(lifeformIcons) }),
   agree: z.strictObject({ yes: z.boolean() }),
 } as const;

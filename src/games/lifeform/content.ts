@@ -162,6 +162,11 @@ const hostilitySpace = z.strictObject({
   terror: z.boolean().default(false),
   /** Red claw number: hostility tokens for the showdown (§HOSTILITY TRACK). */
   claw: z.number().int().min(0).max(9).default(0),
+  /**
+   * Rules 2: the lifeform collects the stowaway token when the tracker reaches this space (§ENDING B uses
+   * it; the summary does not say what gives it, so the pack places it). At most one space.
+   */
+  stowawayToken: z.literal(true).optional(),
 });
 
 const cocoonSpace = z.strictObject({ hand: z.number().int().min(1).max(10), evolution: z.number().int().min(0).max(5).nullable() });
@@ -200,6 +205,16 @@ const gameSettingsSchema = z.strictObject({
   powerOutageTokens: z.number().int().min(6).default(8),
   terrorTokens: z.number().int().min(1).default(8),
   missionTokens: z.number().int().min(1).default(40),
+  /**
+   * Rules 2: the data token pool, one showdown icon per token (§CIRCUIT BOARD: a data token of your choice;
+   * §SHOWDOWN STAGE: it matches two fight icons identical to its own). Absent: data tokens carry no icon.
+   */
+  dataTokens: z.array(z.enum(['claw', 'bite', 'tail', 'acid'])).min(1).max(20).optional(),
+  /**
+   * Rules 2, the optional rule §OPTIONAL: EVOLUTION TOKEN (game option `evolution`): the seven evolution
+   * tokens, each a lifeform action icon. One is removed at random, the other six go in pairs on the cocoon track.
+   */
+  evolutionTokens: z.array(z.enum(lifeformIcons)).length(7).optional(),
 });
 
 const crewCardSchema = z.strictObject({
@@ -259,10 +274,21 @@ const stowawaySchema = z.strictObject({
 
 /** Role cards of the ship's cat and the SIS-TER mainframe: crew icons that need no character. */
 export const roleIcons = ['draw2', 'securityDoor', 'missionMaintenance', 'missionSister', 'swapImages', 'selfDestructBack', 'scare'] as const;
+/** Icons a role board space may carry: the role card icons but `scare` (which needs the cat next to an image). */
+export const roleBoardIcons = ['draw2', 'securityDoor', 'missionMaintenance', 'missionSister', 'swapImages', 'selfDestructBack'] as const;
 const roleCardSchema = z.strictObject({ id, name: textSchema, text: textSchema, icons: z.array(z.enum(roleIcons)).min(1).max(2) });
 const roleBoardSchema = z.strictObject({
   /** Two token tracks; reaching a trigger space gives one card back. */
-  tracks: z.array(z.strictObject({ length: z.number().int().min(2).max(10), triggers: z.array(z.number().int().min(1)) })).length(2),
+  tracks: z
+    .array(
+      z.strictObject({
+        length: z.number().int().min(2).max(10),
+        triggers: z.array(z.number().int().min(1)),
+        /** Rules 2: the board's own printed actions, done when a token reaches the space (`at`, from 1). */
+        actions: z.array(z.strictObject({ at: z.number().int().min(1), icon: z.enum(roleBoardIcons) })).optional(),
+      }),
+    )
+    .length(2),
 });
 
 const rolesSchema = z.strictObject({
@@ -392,7 +418,11 @@ export const lifeformPackSchema = definePackSchema({
   });
   pack.stowaways.forEach((s, i) => need(s.min <= s.max, ['stowaways', i, 'max'], `at least ${s.min}`));
   need(pack.stowaways.filter((s) => s.keep).length === 1, ['stowaways'], 'exactly one stowaway card kept for the showdown');
+  need(pack.game.hostility.spaces.filter((x) => x.stowawayToken).length <= 1, ['game', 'hostility', 'spaces'], 'at most one space giving the stowaway token');
   for (const role of ['cat', 'sister'] as const) {
+    pack.roles[role].board.tracks.forEach((t, i) => {
+      (t.actions ?? []).forEach((a, j) => need(a.at < t.length, ['roles', role, 'board', 'tracks', i, 'actions', j, 'at'], `a space below ${t.length}`));
+    });
     pack.roles[role].board.tracks.forEach((t, i) =>
       t.triggers.forEach((tr, j) => need(tr < t.length, ['roles', role, 'board', 'tracks', i, 'triggers', j], `a space below ${t.length}`)),
     );

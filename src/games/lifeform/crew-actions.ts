@@ -13,7 +13,8 @@ export interface Choice {
   chamber?: string;
   objective?: string;
   column?: string;
-  data?: boolean;
+  /** A data token (§CIRCUIT BOARD); rules 2 with the pack's data tokens: the icon chosen from the pool. */
+  data?: true | string;
 }
 
 const own = (s: LifeformState, seat: number): Character[] => s.characters.filter((c) => c.owner === seat);
@@ -40,7 +41,8 @@ export function crewOptions(s: LifeformState, seat: number, icon: CrewIcon): Cho
         for (const obj of Object.values(s.objectives)) {
           if (obj !== null && !s.objectivesDone.includes(obj) && s.board.objectives[obj]?.chamber === ch.at) out.push({ who: ch.id, objective: obj });
         }
-        out.push({ who: ch.id, data: true });
+        if (s.dataPool === undefined) out.push({ who: ch.id, data: true });
+        else for (const icon of [...new Set(s.dataPool)].sort()) out.push({ who: ch.id, data: icon });
       }
       return out;
     case 'draw2':
@@ -177,7 +179,11 @@ export function applyCrew(cx: Cx, seat: number, icon: CrewIcon, c: Choice): stri
         tell(cx, 'objective.done', { objectiveKey: `objective.${c.objective}.name` });
       } else {
         s.data[String(seat)] = (s.data[String(seat)] ?? 0) + 1;
-        tell(cx, 'crew.data', { seat });
+        if (typeof c.data === 'string' && s.dataPool && s.dataTokens) {
+          s.dataPool.splice(s.dataPool.indexOf(c.data), 1);
+          (s.dataTokens[String(seat)] ??= []).push(c.data);
+          tell(cx, 'crew.dataIcon', { seat, icon: c.data });
+        } else tell(cx, 'crew.data', { seat });
       }
       return [];
     case 'draw2':

@@ -211,4 +211,41 @@ describe('lifeform §2 PLAYER GAME: THE SHIP\'S CAT and the roles', () => {
     t = act(arrange(t, (d) => (d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }])), 1, 'roleToken', { track: 0 }).state;
     expect(t.roleCards.sister).toContain('uplink-task');
   });
+
+  it('§THE SIS-TER MAINFRAME and §THE SHIP\'S CAT role boards (rules 2): GIVEN a role token moved onto a space with a printed action WHEN it arrives THEN the action is done (a mission token to Maintenance; the countdown slips back); under rules 1 the board only gives cards back', () => {
+    const role = (rules: '1' | '2', which: 'cat' | 'sister'): LifeformState =>
+      arrange(setUp(3, 7, { rules }), (d) => {
+        d.characters = d.characters.filter((c) => c.owner === 2).slice(0, 1);
+        d.roles['1'] = which;
+        d.roleBoards[which] = which === 'cat' ? [2, 0] : [0, 0];
+        d.sd = 10;
+        d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }];
+      });
+    const moved = act(role('2', 'sister'), 1, 'roleToken', { track: 0 });
+    expect(codes(moved.events)).toContain('lifeform.role.boardAction');
+    expect(moved.state.stack.at(-1)).toMatchObject({ k: 'row', seat: 1, icons: ['missionMaintenance'] });
+    const done = act(moved.state, 1, 'act', { i: 0 }).state;
+    expect(done.mission.maintenance).toBe((moved.state.mission.maintenance ?? 0) + 1);
+    const cat = act(role('2', 'cat'), 1, 'roleToken', { track: 0 }).state;
+    expect(cat.sd).toBe(9);
+    const old = act(role('1', 'sister'), 1, 'roleToken', { track: 0 });
+    expect(codes(old.events)).not.toContain('lifeform.role.boardAction');
+    expect(old.state.stack.some((t) => t.k === 'row')).toBe(false);
+  });
+
+  it('§CIRCUIT BOARD (rules 2): GIVEN the pack’s data tokens WHEN a crew member downloads one THEN they choose its icon among those left in the pool, and it joins their supply', () => {
+    const s = arrange(setUp(2), (d) => {
+      put(d, 0, 'bridge');
+      d.objectives = { '1': null };
+      d.stack = [{ k: 'row', seat: 1, side: 'crew', icons: ['circuit'], done: [false], moved: [], by: null }];
+    });
+    const who = s.characters[0]?.id as string;
+    const icons = lifeformGame.legalCommands(s, 1).filter((c) => c.type === 'act' && (c.args as { who: string }).who === who).map((c) => (c.args as { data: string }).data);
+    expect(icons).toEqual(['acid', 'bite', 'claw', 'tail']);
+    const got = act(s, 1, 'act', { i: 0, who, data: 'claw' });
+    expect(got.state.dataTokens?.['1']).toEqual(['claw']);
+    expect(got.state.data['1']).toBe(1);
+    expect(got.state.dataPool?.filter((x) => x === 'claw')).toHaveLength((s.dataPool?.filter((x) => x === 'claw').length ?? 0) - 1);
+    expect(codes(got.events)).toContain('lifeform.crew.dataIcon');
+  });
 });

@@ -1,7 +1,7 @@
 import type { GameEvent, Rng } from '../../core/index.ts';
 import type { TerrorEffect } from './content.ts';
 import { androidAt, characterById, hasChars, hasImage, shipChambers } from './board.ts';
-import { cardOf, type LifeformState, type Task } from './state.ts';
+import { cardOf, rulesOf, type LifeformState, type Task } from './state.ts';
 
 /** One decide in progress: the draft state, the events told so far, chance, and whether something hidden was shown. */
 export interface Cx {
@@ -131,6 +131,10 @@ export function advanceHostility(cx: Cx, n: number): void {
     const space = s.board.hostility[s.hostility];
     if (space?.draw) lifeformDraw(cx, 1);
     if (space?.terror && s.terrorPool > 0) queue(cx, { k: 'token', kind: 'terror', optional: false });
+    if (space?.stowawayToken && rulesOf(s) >= 2 && !s.stowawayToken && s.phase !== 'showdown' && s.phase !== 'over') {
+      s.stowawayToken = true;
+      tell(cx, 'lifeform.stowawayToken');
+    }
   }
   tell(cx, 'track.hostility', { space: s.hostility });
 }
@@ -159,6 +163,8 @@ export function advanceCocoon(cx: Cx): void {
   if (s.cocoon >= last) return;
   s.cocoon++;
   tell(cx, 'track.cocoon', { space: s.cocoon });
+  const pair = s.evolution?.pairs.shift();
+  if (pair) queue(cx, { k: 'evolution', pair });
   if (s.cocoon < last) return;
   if (s.seats === 2) {
     s.overheating++;

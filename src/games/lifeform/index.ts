@@ -4,24 +4,22 @@ import { lifeformPackSchema, packText, type LifeformPack } from './content.ts';
 import { describeLifeformView, labelLifeformCommand } from './labels.ts';
 import { legalCommands } from './legal.ts';
 import { decideCommand } from './rules.ts';
-import { lifeformOptionsSchema, setupGame, type LifeformOptions } from './setup.ts';
+import { lifeformOptionsSchema, RULES, setupGame, type LifeformOptions } from './setup.ts';
 import type { LifeformState } from './state.ts';
 import { awaiting, prompts, publicView, secretsFor, status, timeoutAction, viewFor } from './view.ts';
 import { lifeformCampaign } from './campaign.ts';
 
-/**
- * Lifeform (issue 17): setup, the starship stage and the launch endings. NOT registered in
- * src/games/index.ts yet: the showdown stage, the ship's cat and SIS-TER roles, commands and the
- * picture are missing (README.md in this folder).
- */
+/** Lifeform (issue 17): the whole base game (README.md in this folder). */
 export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPack> = {
   id: 'lifeform',
-  rulesVersion: '1',
+  rulesVersion: String(RULES),
+  /** Rules 1: data tokens without icons, only the target matches, hibernation cards shared one by one (README "Rules versions"). */
+  olderRulesVersions: ['1'],
   seats: { min: 2, max: 4 },
   optionsSchema: lifeformOptionsSchema as unknown as GameModule<LifeformState, LifeformOptions, LifeformPack>['optionsSchema'],
   commandSchemas: lifeformCommandSchemas,
   packSchema: lifeformPackSchema as unknown as GameModule<LifeformState, LifeformOptions, LifeformPack>['packSchema'],
-  setup: (options, seats, rng, pack) => setupGame(lifeformOptionsSchema.parse(options ?? {}), seats, rng, pack),
+  setup: (options, seats, rng, pack, rulesVersion) => setupGame(lifeformOptionsSchema.parse(options ?? {}), seats, rng, pack, rulesVersion),
   startRefusal(options, seats) {
     const o = lifeformOptionsSchema.safeParse(options ?? {});
     if (!o.success) return { code: 'lifeform.options.invalid' };

@@ -19,8 +19,8 @@ const naming = (_lang: string) => ({ seatNames: ['Ana', 'Ben', 'Cy', 'Di'], pack
 /** States met along seeded random games (setup, turns, attacks, showdowns when they come). */
 function states(): LifeformState[] {
   const out: LifeformState[] = [];
-  for (const [seed, seats] of [[1, 2], [2, 3], [3, 4], [4, 2]] as const) {
-    const played = playRandom(pack, seed, seats, [0, 3, 8, 15, 22, 29, 36, 1, 50], 400);
+  for (const [seed, seats] of [[1, 2], [2, 3], [3, 4], [4, 2], [5, 3]] as const) {
+    const played = playRandom(pack, seed, seats, [0, 3, 8, 15, 22, 29, 36, 1, 50], 400, undefined, { options: { evolution: seed >= 4 } });
     out.push(...played.steps.map((s) => s.state));
   }
   return out;
@@ -44,6 +44,26 @@ describe('Lifeform labels on Discord (issue 15 conventions, issue 17 "Commands")
     }
     expect(checked).toBeGreaterThan(500);
   }, 120_000);
+
+  it('issue 15 §human labels (rules 2 commands): the hibernation split, help in a fight, evolution tokens and a data token’s icon read as words in English and Spanish, seats by name', () => {
+    const s = states().find((x) => x.seats === 3 && x.characters.some((c) => c.owner === 1) && x.characters.some((c) => c.owner === 2)) as LifeformState;
+    const commands = [
+      { type: 'share', args: { split: [2, 1] } },
+      { type: 'catMatch', args: {} },
+      { type: 'noHelp', args: {} },
+      { type: 'keepEvolution', args: { icon: 'moveTwice' } },
+      { type: 'addEvolution', args: { icon: 'securityDoorRemoval' } },
+      { type: 'cancelEvolution', args: { icon: 'terror' } },
+      { type: 'act', args: { i: 0, who: 'ruiz', data: 'acid' } },
+    ];
+    const texts: Record<string, string[]> = {};
+    for (const lang of LANGUAGES) {
+      texts[lang] = commands.map((c) => lineText(lang, labelLifeformCommand(s, c), naming(lang)));
+      for (const text of texts[lang] ?? []) expect(text).not.toMatch(/\{\{|lf\.label|lifeform:|\.name\b|undefined|moveTwice|securityDoorRemoval/);
+    }
+    expect(texts.en?.[0]).toBe('Hibernation cards: 2 to Ben, 1 to Cy');
+    expect(texts.es?.[3]).toContain('mover una imagen dos veces');
+  });
 
   it('issue 15 §turn buttons: answers to a question (no reaction, noise, agreement) are common and rank before playing a card', () => {
     const s = states()[0] as LifeformState;

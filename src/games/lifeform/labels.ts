@@ -16,10 +16,13 @@ const RANK: Readonly<Record<string, number>> = {
   sacrifice: 2, yield: 9, act: 0, step: 0, stop: 5, discard: 0, collect: 0, image: 0, outage: 0, terror: 0, cat: 0, unpower: 0,
   shiftOutage: 0, unmission: 0, android: 0, skip: 6, play: 10, lurk: 12, vent: 14, equip: 15, skill: 20, heat: 21, laser: 22, cell: 23,
   catMove: 24, catAboard: 25, roleCard: 26, roleToken: 27, launch: 30, pass: 40,
+  keepEvolution: 0, cancelEvolution: 0, addEvolution: 3, catMatch: 1, noHelp: 8,
 };
 
 /** Worth a button on the turn message: answers to a question, and the few whole-turn choices. */
-const COMMON = new Set(['noReaction', 'counter', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard']);
+const COMMON = new Set(['noReaction', 'counter', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard', 'noHelp', 'catMatch']);
+
+const ORDINALS = ['first', 'second', 'third'] as const;
 
 const base = (instance: string): string => instance.replace(/\.\d+$/, '');
 
@@ -64,6 +67,15 @@ function paramsOf(s: LifeformState, a: Record<string, unknown>): Params {
     p.otherKey = K.character(String(a.characters[1]));
   }
   if (Array.isArray(a.discard)) p.n = a.discard.length;
+  if (Array.isArray(a.split)) {
+    // Rules 2: the hibernation split, one count per surviving crew seat in turn order.
+    const seats = s.crewSeats.filter((x) => s.characters.some((c) => c.owner === x));
+    a.split.forEach((n, i) => {
+      p[`${ORDINALS[i] ?? 'third'}Seat`] = seats[i] ?? 0;
+      p[`${ORDINALS[i] ?? 'third'}N`] = Number(n);
+    });
+  }
+  if (typeof a.data === 'string') p.icon = a.data;
   return p;
 }
 
@@ -82,6 +94,7 @@ function codeOf(command: GameCommand): string {
     case 'control':
       return typeof a.role === 'string' ? 'lf.label.control.role' : 'lf.label.control.character';
     case 'act':
+      if (typeof a.data === 'string') return 'lf.label.act.data';
       return typeof a.to !== 'undefined' ? (typeof a.who === 'string' ? 'lf.label.act.moveWho' : 'lf.label.act.move') : typeof a.chamber === 'string' ? 'lf.label.act.chamber' : typeof a.image === 'number' ? 'lf.label.act.image' : 'lf.label.act.plain';
     case 'step':
       return typeof a.image === 'number' ? 'lf.label.step.image' : 'lf.label.step.character';
@@ -89,6 +102,8 @@ function codeOf(command: GameCommand): string {
       return a.android ? 'lf.label.laser.android' : 'lf.label.laser.image';
     case 'react':
       return typeof a.to !== 'undefined' ? 'lf.label.react.run' : 'lf.label.react.plain';
+    case 'share':
+      return Array.isArray(a.split) ? `lf.label.shareSplit.${['one', 'two', 'three'][a.split.length - 1] ?? 'three'}` : 'lf.label.share';
     default:
       return `lf.label.${command.type}`;
   }

@@ -47,6 +47,7 @@ export function taskSeats(s: LifeformState, t: Task | undefined): number[] {
       return survivors(s);
     case 'fight': {
       const f = s.showdown?.fight ?? null;
+      if (f !== null && f.stage === 'match' && f.helpers !== undefined) return [...(f.done ? [] : [f.target]), ...f.helpers];
       return f !== null && (f.stage === 'cancel' || f.stage === 'match') ? [f.target] : [s.lifeformSeat];
     }
     default:
@@ -89,7 +90,14 @@ function moreOptions(s: LifeformState, t: Extract<Task, { k: 'more' }>): GameCom
   return out;
 }
 
-function crewTurn(s: LifeformState, seat: number, t: Extract<Task, { k: 'turn' }>): GameCommand[] {
+/**
+ * Whether a part of a turn's list is worth building when only `want` is asked about (decide checks one
+ * command): the same list, filtered by type (and by card for `play`), so membership is unchanged.
+ */
+const wanted = (want: GameCommand | undefined, ...types: string[]): boolean => want === undefined || types.includes(want.type);
+const wantedCard = (want: GameCommand | undefined, card: string): boolean => want === undefined || cardOf(String((want.args as { card?: unknown }).card ?? '')) === cardOf(card);
+
+function crewTurn(s: LifeformState, seat: number, t: Extract<Task, { k: 'turn' }>, want?: GameCommand): GameCommand[] {
   const mine = s.characters.filter((c) => c.owner === seat);
   if (t.stage === 'collect') {
     const out: GameCommand[] = [];
@@ -97,12 +105,12 @@ function crewTurn(s: LifeformState, seat: number, t: Extract<Task, { k: 'turn' }
     return out;
   }
   const out: GameCommand[] = [];
-  if (launchReady(s) && mine.some((c) => c.at === REMORA)) out.push(cmd('launch'));
-  out.push(...roleCommands(s, seat).map((c) => cmd(c.type, c.args as Record<string, unknown>)));
+  if (wanted(want, 'launch') && launchReady(s) && mine.some((c) => c.at === REMORA)) out.push(cmd('launch'));
+  if (wanted(want, 'catMove', 'roleCard', 'catAboard', 'roleToken')) out.push(...roleCommands(s, seat).map((c) => cmd(c.type, c.args as Record<string, unknown>)));
   const hand = s.hands[String(seat)] ?? [];
   const aboardOnly = mine.length > 0 && mine.every((c) => c.at === REMORA);
   if (s.roles[String(seat)] !== undefined || mine.length === 0 || aboardOnly) out.push(cmd('pass'));
-  if (mine.some((c) => c.at === REMORA) && (s.loadout.energy ?? 0) > 0) {
+  if (wanted(want, 'cell') && mine.some((c) => c.at === REMORA) && (s.loadout.energy ?? 0) > 0) {
     for (const card of uniqueCards(hand)) {
       const hub = s.board.places.dockingHub;
       const bay = s.board.places.shuttleBay;
@@ -116,15 +124,18 @@ function crewTurn(s: LifeformState, seat: number, t: Extract<Task, { k: 'turn' }
   }
   if (s.roles[String(seat)] !== undefined || mine.length === 0 || aboardOnly) return out;
   out.push(cmd('equip', { n: 2 }), cmd('equip', { n: 3 }));
-  for (const card of uniqueCards(hand)) {
-    const def = s.board.crew[cardOf(card)];
-    def?.rows.forEach((icons, row) => {
-      if (rowPlayable(s, seat, 'crew', icons)) out.push(cmd('play', { card, row }));
-    });
+  if (wanted(want, 'play')) {
+    for (const card of uniqueCards(hand)) {
+      if (!wantedCard(want, card)) continue;
+      const def = s.board.crew[cardOf(card)];
+      def?.rows.forEach((icons, row) => {
+        if (rowPlayable(s, seat, 'crew', icons)) out.push(cmd('play', { card, row }));
+      });
+    }
   }
   for (const ch of mine) if (!ch.skill) out.push(cmd('skill', { who: ch.id }));
   if (mine.some((c) => c.heat)) out.push(cmd('heat'));
-  if (hand.some((c) => cardOf(c) === s.board.miningLaser)) out.push(...laserOptions(s, seat));
+  if (wanted(want, 'laser') && hand.some((c) => cardOf(c) === s.board.miningLaser)) out.push(...laserOptions(s, seat));
   return out;
 }
 
@@ -167,7 +178,10 @@ export function laserOptions(s: LifeformState, seat: number): GameCommand[] {
   return out;
 }
 
-function lifeformTurn(s: LifeformState): GameCommand[] {
+function lifeformTurn(s: LifeformState, asked?: GameCommand): GameCommand[] {
+  // A pass is legal only when nothing else is: asking about it builds the whole list.
+  const want = asked?.type === 'pass' ? undefined : asked;
+  if (want !== undefined && !wanted(want, 'lurk', 'vent', 'play')) return [];
   const out: GameCommand[] = [];
   const size = lifeformHandSize(s);
   if (s.lfHand.length < size && s.lfDeck.length + s.lfDiscard.length > 0) {
@@ -175,18 +189,22 @@ function lifeformTurn(s: LifeformState): GameCommand[] {
     const evo = s.board.cocoon[s.cocoon]?.evolution ?? 0;
     if (evo > 0) for (const card of uniqueCards(s.lfHand)) out.push(cmd('lurk', { discard: [card] }));
   }
-  if (s.vents > 0 && lifeformOptions(s, 'vent').length > 0) out.push(cmd('vent'));
+  if (wanted(want, 'vent') && s.vents > 0 && lifeformOptions(s, 'vent').length > 0) out.push(cmd('vent'));
   for (const card of uniqueCards(s.lfHand)) {
+    if (!wanted(want, 'play') || !wantedCard(want, card)) continue;
     s.board.lifeform[cardOf(card)]?.rows.forEach((icons, row) => {
       if (rowPlayable(s, s.lifeformSeat, 'lifeform', icons)) out.push(cmd('play', { card, row }));
     });
   }
-  if (out.length === 0) out.push(cmd('pass'));
+  if (out.length === 0 && want === undefined) out.push(cmd('pass'));
   return out;
 }
 
-/** Every legal command of a seat now. Legality is membership in this list (rules.ts). */
-export function legalCommands(s: LifeformState, seat: number): GameCommand[] {
+/**
+ * Every legal command of a seat now. Legality is membership in this list (rules.ts). `want`: the command
+ * being decided; the list may then leave out commands of other types (never changing membership).
+ */
+export function legalCommands(s: LifeformState, seat: number, want?: GameCommand): GameCommand[] {
   const t = s.stack[s.stack.length - 1];
   if (!t || !taskSeats(s, t).includes(seat)) return [];
   switch (t.k) {
@@ -217,22 +235,28 @@ export function legalCommands(s: LifeformState, seat: number): GameCommand[] {
       return (s.board.objectives[obj ?? '']?.decide ?? []).map((_, option) => cmd('decide', { option }));
     }
     case 'turn':
-      return crewTurn(s, seat, t);
+      return crewTurn(s, seat, t, want);
     case 'discard':
       return uniqueCards(s.hands[String(seat)] ?? []).map((card) => cmd('discard', { card }));
     case 'lfDiscard':
       return uniqueCards(s.lfHand).map((card) => cmd('discard', { card }));
-    case 'row':
-      return t.icons.flatMap((_, i) => (t.done[i] ? [] : rowOptions(s, t, i).map((c) => cmd('act', { i, ...c }))));
+    case 'row': {
+      const only = want?.type === 'act' ? (want.args as { i?: unknown }).i : undefined;
+      const acts = wanted(want, 'act') ? t.icons.flatMap((_, i) => (t.done[i] || (only !== undefined && only !== i) ? [] : rowOptions(s, t, i).map((c) => cmd('act', { i, ...c })))) : [];
+      return [...acts, ...(wanted(want, 'addEvolution') ? evolutionAdds(s, t) : [])];
+    }
+    case 'evolution':
+      return [...new Set(t.pair)].map((icon) => cmd('keepEvolution', { icon }));
     case 'more':
       return moreOptions(s, t);
     case 'lifeformTurn':
-      return lifeformTurn(s);
+      return lifeformTurn(s, want);
     case 'attack': {
       if (t.a.pending !== null) {
         const wanted = t.a.pending.reaction === 'run' ? 'runCancel' : t.a.pending.reaction === 'shockProd' ? 'shockProdCancel' : null;
         const cancels = wanted === null ? [] : uniqueCards(s.lfHand).filter((c) => s.board.lifeform[cardOf(c)]?.reaction === wanted);
-        return [cmd('allow'), ...cancels.map((card) => cmd('counter', { card }))];
+        const evolution = t.a.how === 'breach' ? [] : [...new Set(s.evolution?.held ?? [])].map((icon) => cmd('cancelEvolution', { icon }));
+        return [cmd('allow'), ...cancels.map((card) => cmd('counter', { card })), ...evolution];
       }
       return [cmd('noReaction'), ...reactionOptions(s, seat, t.a).map((r) => cmd('react', { card: r.card, who: r.who, to: r.to }))];
     }
@@ -285,6 +309,15 @@ export function legalCommands(s: LifeformState, seat: number): GameCommand[] {
     case 'fight':
       return showdownCommands(s, seat).map((c) => cmd(c.type, c.args as Record<string, unknown>));
   }
+}
+
+/**
+ * §OPTIONAL: EVOLUTION TOKEN: while a lifeform card's row is being executed, one kept token may add its
+ * icon to the row, when the row lacks that icon (no doubling up) and the action would do something.
+ */
+function evolutionAdds(s: LifeformState, t: Extract<Task, { k: 'row' }>): GameCommand[] {
+  if (t.side !== 'lifeform' || t.evolved || !s.evolution) return [];
+  return [...new Set(s.evolution.held)].filter((icon) => !t.icons.includes(icon) && lifeformOptions(s, icon as LifeformIcon).length > 0).map((icon) => cmd('addEvolution', { icon }));
 }
 
 /** Whether a lifeform image lies within two chambers of one of the seat's characters, doors ignored (§USE HEAT ANALYZER). */

@@ -32,7 +32,8 @@ describe('lifeform locale texts', () => {
   it('GIVEN every code random games emit (events, prompt options, secrets, end states) and every rejection code WHEN looked up THEN each has an English and a Spanish text', () => {
     const codes = new Set<string>(writtenCodes());
     for (let seed = 1; seed <= 40; seed++) {
-      const { steps } = playRandom(pack, seed, 2 + (seed % 3), [seed * 31, 7, 1234, seed, 99, 5000], 400);
+      const setting = seed % 4 === 0 ? { rulesVersion: '1' } : { options: { evolution: seed % 2 === 1 } };
+      const { steps } = playRandom(pack, seed, 2 + (seed % 3), [seed * 31, 7, 1234, seed, 99, 5000], 400, undefined, setting);
       for (const { state, events } of steps) {
         for (const e of events) codes.add(e.code);
         for (const p of lifeformGame.prompts(state)) for (const o of p.options) codes.add(o.label.code);

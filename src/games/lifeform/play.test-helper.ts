@@ -11,8 +11,16 @@ export interface Played {
 }
 
 /** Plays `steps` commands picked among legalCommands by `choices` (test-only); throws when a legal command is refused. */
-export function playRandom(pack: LifeformPack, seed: number, seats: number, choices: readonly number[], steps: number, check?: (s: LifeformState) => void): Played {
-  const genesis: Genesis = { gameType: 'lifeform', rulesVersion: '1', options: {}, seats: Array.from({ length: seats }, (_, i) => ({ index: i, name: `p${i}` })), seed };
+export function playRandom(
+  pack: LifeformPack,
+  seed: number,
+  seats: number,
+  choices: readonly number[],
+  steps: number,
+  check?: (s: LifeformState) => void,
+  setting: { rulesVersion?: string; options?: Record<string, unknown> } = {},
+): Played {
+  const genesis: Genesis = { gameType: 'lifeform', rulesVersion: setting.rulesVersion ?? lifeformGame.rulesVersion, options: setting.options ?? {}, seats: Array.from({ length: seats }, (_, i) => ({ index: i, name: `p${i}` })), seed };
   let snap = genesisSnapshot(lifeformGame, genesis, pack);
   const log: LogEntry[] = [];
   const out: Played['steps'] = [];

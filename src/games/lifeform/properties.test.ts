@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, canonicalJson, replay, type GameCommand } from '../../core/index.ts';
 import { lifeformGame } from './index.ts';
+import { legalCommands } from './legal.ts';
 import { playRandom } from './play.test-helper.ts';
 import { pack } from './scenario.test-helper.ts';
 import { cardOf, REMORA, type LifeformState } from './state.ts';
@@ -33,7 +34,14 @@ function invariants(s: LifeformState): void {
   expect(ids.some((id) => s.dead.includes(id))).toBe(false);
 }
 
-const arb = fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 4 }), fc.array(fc.nat(100_000), { minLength: 5, maxLength: 40 }));
+/** Rules 1 (games created before rules 2 keep it), rules 2, and rules 2 with the evolution tokens option. */
+const settings = [{ rulesVersion: '1' }, { rulesVersion: '2' }, { rulesVersion: '2', options: { evolution: true } }];
+const arb = fc.tuple(
+  fc.integer({ min: 1, max: 1_000_000 }),
+  fc.integer({ min: 2, max: 4 }),
+  fc.array(fc.nat(100_000), { minLength: 5, maxLength: 40 }),
+  fc.constantFrom(...settings),
+);
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -44,10 +52,10 @@ function deepFreeze<T>(value: T): T {
 }
 
 describe('lifeform properties', () => {
-  it('§MOVEMENT and §REALITY CALIBRATION (property): GIVEN random legal play with 2–4 players WHEN any legal command is applied THEN nothing throws, someone is always awaited, one image per chamber, the real lifeform is exactly one image on the ship, and tokens and cards are conserved', () => {
+  it('§MOVEMENT and §REALITY CALIBRATION (property): GIVEN random legal play with 2–4 players (rules 1, rules 2, rules 2 with evolution tokens) WHEN any legal command is applied THEN nothing throws, someone is always awaited, one image per chamber, the real lifeform is exactly one image on the ship, and tokens and cards are conserved', () => {
     fc.assert(
-      fc.property(arb, ([seed, seats, choices]) => {
-        const p = playRandom(pack, seed, seats, choices, 300, invariants);
+      fc.property(arb, ([seed, seats, choices, setting]) => {
+        const p = playRandom(pack, seed, seats, choices, 300, invariants, setting);
         expect(p.log.length).toBeGreaterThan(0);
       }),
       { numRuns: 30 },
@@ -56,8 +64,8 @@ describe('lifeform properties', () => {
 
   it('property: GIVEN a random game log WHEN replayed through src/core replay THEN every stored hash is reproduced', () => {
     fc.assert(
-      fc.property(arb, ([seed, seats, choices]) => {
-        const { log, genesis, last } = playRandom(pack, seed, seats, choices, 250);
+      fc.property(arb, ([seed, seats, choices, setting]) => {
+        const { log, genesis, last } = playRandom(pack, seed, seats, choices, 250, undefined, setting);
         const replayed = replay(lifeformGame, genesis, log, pack);
         expect(replayed.ok).toBe(true);
         if (replayed.ok) expect(canonicalJson(replayed.snapshot.state)).toBe(canonicalJson(last.state));
@@ -68,8 +76,8 @@ describe('lifeform properties', () => {
 
   it('property: GIVEN random play WHEN each command is decided from a deep-frozen snapshot THEN decide never writes to its input', () => {
     fc.assert(
-      fc.property(arb, ([seed, seats, choices]) => {
-        const { steps } = playRandom(pack, seed, seats, choices, 120);
+      fc.property(arb, ([seed, seats, choices, setting]) => {
+        const { steps } = playRandom(pack, seed, seats, choices, 120, undefined, setting);
         for (let i = 1; i < steps.length; i++) {
           const before = steps[i - 1]?.state as LifeformState;
           const step = steps[i] as { command: GameCommand; seat: number };
@@ -82,10 +90,29 @@ describe('lifeform properties', () => {
     );
   }, 180_000);
 
+  it('property: GIVEN random play WHEN decide asks about one command only (legalCommands with `want`) THEN that list is part of the whole list and holds every legal command of that type and card, so legality is unchanged', () => {
+    fc.assert(
+      fc.property(arb, ([seed, seats, choices, setting]) => {
+        const { steps } = playRandom(pack, seed, seats, choices, 150, undefined, setting);
+        for (const { state } of steps) {
+          for (const seat of lifeformGame.awaiting(state).seats) {
+            const all = legalCommands(state, seat).map((c) => canonicalJson(c));
+            for (const c of legalCommands(state, seat)) {
+              const some = legalCommands(state, seat, c).map((x) => canonicalJson(x));
+              expect(some).toContain(canonicalJson(c));
+              for (const x of some) expect(all).toContain(x);
+            }
+          }
+        }
+      }),
+      { numRuns: 6 },
+    );
+  }, 180_000);
+
   it('issue 17 (timeouts): GIVEN any awaited seat in random play WHEN its deadline falls THEN the timeout action is one of its legal commands', () => {
     fc.assert(
-      fc.property(arb, ([seed, seats, choices]) => {
-        const { steps } = playRandom(pack, seed, seats, choices, 200);
+      fc.property(arb, ([seed, seats, choices, setting]) => {
+        const { steps } = playRandom(pack, seed, seats, choices, 200, undefined, setting);
         for (const { state } of steps) {
           for (const seat of lifeformGame.awaiting(state).seats) {
             const t = lifeformGame.timeoutAction?.(state, seat);

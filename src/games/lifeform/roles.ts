@@ -2,7 +2,7 @@ import type { GameCommand } from '../../core/index.ts';
 import { hasChars, hasImage, imageSteps, neighbours } from './board.ts';
 import { chamberKey } from './crew-actions.ts';
 import { queue, tell, type Cx } from './flow.ts';
-import { REMORA, type LifeformState } from './state.ts';
+import { REMORA, rulesOf, type LifeformState } from './state.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => ({ type, args });
 
@@ -97,6 +97,7 @@ export function applyRole(cx: Cx, seat: number, c: GameCommand): void {
         tell(cx, 'role.regained', { seat });
       }
       s.stack.pop();
+      if (rulesOf(s) >= 2) boardActions(cx, seat, role, a.track, board[a.track] as number);
       return;
     }
     case 'roleCard': {
@@ -119,8 +120,7 @@ export function applyRole(cx: Cx, seat: number, c: GameCommand): void {
         s.sd = Math.max(0, s.sd - 1);
         tell(cx, 'track.selfDestructBack', { minute: s.board.minutes[s.sd] ?? 0 });
       }
-      const rowIcons = icons.filter((i) => i !== 'scare' && i !== 'selfDestructBack');
-      if (rowIcons.length > 0) queue(cx, { k: 'row', seat, side: 'crew', icons: rowIcons, done: rowIcons.map(() => false), moved: [], by: null });
+      queueRoleRow(cx, seat, icons);
       if (s.seats === 2 && role === 'cat' && s.roleCards.cat.length === 0 && cat && cat.at !== REMORA) {
         cat.at = REMORA;
         tell(cx, 'cat.aboard');
@@ -130,10 +130,38 @@ export function applyRole(cx: Cx, seat: number, c: GameCommand): void {
   }
 }
 
+/** The icons of a role card or board space that are crew actions, executed as a row (each if possible). */
+function queueRoleRow(cx: Cx, seat: number, icons: readonly string[]): void {
+  const rowIcons = icons.filter((i) => i !== 'scare' && i !== 'selfDestructBack');
+  if (rowIcons.length > 0) queue(cx, { k: 'row', seat, side: 'crew', icons: rowIcons, done: rowIcons.map(() => false), moved: [], by: null });
+}
+
+/**
+ * Rules 2: the role board's own printed actions (§THE SHIP'S CAT, §THE SIS-TER MAINFRAME role boards; the
+ * pack's `actions` on a track): a token reaching such a space does its action, like a role card's icon.
+ */
+function boardActions(cx: Cx, seat: number, role: 'cat' | 'sister', track: number, at: number): void {
+  const s = cx.s;
+  const icons = (s.board.roles[role].tracks[track]?.actions ?? []).filter((x) => x.at === at).map((x) => x.icon);
+  if (icons.length === 0) return;
+  tell(cx, 'role.boardAction', { seat, track, icons: icons.join(',') });
+  if (icons.includes('selfDestructBack') && s.sd > 0) {
+    s.sd--;
+    tell(cx, 'track.selfDestructBack', { minute: s.board.minutes[s.sd] ?? 0 });
+  }
+  queueRoleRow(cx, seat, icons);
+}
+
 /** Taking the cat role (§THE SHIP'S CAT steps 1–3): tokens at the start, the cat into a vent chamber. */
 export function takeRole(cx: Cx, seat: number, role: 'cat' | 'sister'): void {
   const s = cx.s;
   s.roleBoards[role] = [0, 0];
+  // Rules 2: the cat player returns every token of their supply, data tokens included (SIS-TER keeps those).
+  const tokens = s.dataTokens?.[String(seat)];
+  if (role === 'cat' && tokens && s.dataPool) {
+    s.dataPool.push(...tokens.splice(0));
+    s.data[String(seat)] = 0;
+  }
   if (role === 'cat') {
     s.cat = { at: null, moved: false, played: false, gone: false };
     s.roleCards.cat = Object.keys(s.board.roles.cat.cards);

@@ -10,6 +10,7 @@ import { clean, imageNear, legalCommands } from './legal.ts';
 import { cardOf, type LifeformState, type Task } from './state.ts';
 import { applyShowdown, cancelFight, refuseCancel } from './showdown.ts';
 import { applyRole } from './roles.ts';
+import { applyEvolution } from './evolution.ts';
 import { advance, consequences, moveAndroid } from './order.ts';
 import { why } from './why.ts';
 
@@ -23,7 +24,7 @@ export function decideCommand(state: LifeformState, command: GameCommand, ctx: D
   const seat = ctx.seat;
   if (seat === null) return reject('lifeform.host.notASeat');
   const wanted = canonicalJson({ type: command.type, args: clean(command.args) });
-  const legal = legalCommands(state, seat).some((c) => canonicalJson(c) === wanted);
+  const legal = legalCommands(state, seat, command).some((c) => c.type === command.type && canonicalJson(c) === wanted);
   if (!legal) {
     const r = why(state, seat, command);
     return reject(r.code, r.params);
@@ -223,8 +224,15 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
     case 'match':
     case 'data':
     case 'sacrifice':
+    case 'catMatch':
+    case 'noHelp':
     case 'yield':
       applyShowdown(cx, seat, c);
+      return;
+    case 'keepEvolution':
+    case 'addEvolution':
+    case 'cancelEvolution':
+      applyEvolution(cx, c);
       return;
     case 'lurk': {
       s.stack.pop();
@@ -240,7 +248,8 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
       s.stack.pop();
       s.vents--;
       tell(cx, 'lifeform.vent');
-      queue(cx, { k: 'row', seat, side: 'lifeform', icons: ['vent'], done: [false], moved: [], by: null });
+      // Not a card: no evolution token may join it (§OPTIONAL: EVOLUTION TOKEN adds to an action card).
+      queue(cx, { k: 'row', seat, side: 'lifeform', icons: ['vent'], done: [false], moved: [], by: null, ...(s.evolution ? { evolved: true as const } : {}) });
       return;
     case 'react':
       playReaction(cx, seat, { card: a.card, who: a.who, to: a.to });

@@ -11,9 +11,15 @@ export const pack: LifeformPack = await loadValleyForge();
 
 const seatsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ index: i, name: `p${i}` }));
 
+/** Which rules version and options a test game is set up with (default: the newest rules, no options). */
+export interface Setting {
+  readonly rules?: '1' | '2';
+  readonly evolution?: boolean;
+}
+
 /** A fresh game at the start of §SETUP's choices (test-only). */
-export function fresh(players: 2 | 3 | 4, seed = 7): LifeformState {
-  return lifeformGame.setup({ lifeform: 0 }, seatsOf(players), createRng(seedRng(seed)), pack);
+export function fresh(players: 2 | 3 | 4, seed = 7, setting: Setting = {}): LifeformState {
+  return lifeformGame.setup({ lifeform: 0, evolution: setting.evolution ?? false }, seatsOf(players), createRng(seedRng(seed)), pack, setting.rules ?? lifeformGame.rulesVersion);
 }
 
 export interface Step {
@@ -42,8 +48,8 @@ export function refused(s: LifeformState, seat: number, type: string, args: Reco
  * armoury and stores (plus crew-quarters, workshop, maintenance with four players), images in
  * Observation Deck and Reactor Room, image 0 real, terror in Engineering.
  */
-export function setUp(players: 2 | 3 | 4, seed = 7): LifeformState {
-  let s = fresh(players, seed);
+export function setUp(players: 2 | 3 | 4, seed = 7, setting: Setting = {}): LifeformState {
+  let s = fresh(players, seed, setting);
   for (const seat of s.crewSeats) s = act(s, seat, 'pick', { characters: (s.offers[String(seat)] as string[]).slice(0, 2) }).state;
   if (s.stack.at(-1)?.k === 'catPlace') s = act(s, s.crewSeats[0] as number, 'cat', { chamber: 'airlock-a' }).state;
   const outages = players === 4 ? ['medbay', 'armoury', 'stores', 'crew-quarters', 'workshop', 'maintenance'] : ['medbay', 'armoury', 'stores'];
@@ -94,8 +100,8 @@ export function flow(s: LifeformState, edit: (d: LifeformState) => void, seed = 
 const minuteIndex = (s: LifeformState, m: number): number => s.board.minutes.indexOf(m);
 
 /** A 3-player game launched at minute 8 with one character left behind: Ending C, the showdown. */
-export function endingC(edit: (d: LifeformState) => void = () => undefined): LifeformState {
-  const s = arrange(setUp(3), (d) => {
+export function endingC(edit: (d: LifeformState) => void = () => undefined, setting: Setting = {}): LifeformState {
+  const s = arrange(setUp(3, 7, setting), (d) => {
     d.stack = [{ k: 'turn', seat: 1, stage: 'activity', collected: [] }];
     put(d, 0, 'remora');
     put(d, 1, 'remora');

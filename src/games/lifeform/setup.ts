@@ -3,8 +3,14 @@ import { mutableCopy, type Rng, type SeatInfo } from '../../core/index.ts';
 import type { LifeformPack } from './content.ts';
 import { compileBoard, type LifeformState } from './state.ts';
 
-/** Game options: which seat plays the lifeform (the seat after it takes the first crew turn). */
-export const lifeformOptionsSchema = z.strictObject({ lifeform: z.number().int().min(0).max(3).default(0) });
+/**
+ * Game options: which seat plays the lifeform (the seat after it takes the first crew turn), and the
+ * optional rule §OPTIONAL: EVOLUTION TOKEN (off by default; rules 2 and a pack with evolution tokens).
+ */
+export const lifeformOptionsSchema = z.strictObject({ lifeform: z.number().int().min(0).max(3).default(0), evolution: z.boolean().default(false) });
+
+/** The newest rules version (index.ts `rulesVersion`); games created under 1 keep its behaviour. */
+export const RULES = 2;
 export type LifeformOptions = z.infer<typeof lifeformOptionsSchema>;
 
 const instances = (cards: readonly { id: string; copies: number }[]): string[] =>
@@ -16,7 +22,8 @@ const instances = (cards: readonly { id: string; copies: number }[]): string[] =
  * character disks offered per crew seat, one vent token (two with four players), and a secret objective
  * per crew seat. The choices follow as tasks: characters, power outages, images, calibration, terror.
  */
-export function setupGame(options: LifeformOptions, seats: readonly SeatInfo[], rng: Rng, pack: LifeformPack): LifeformState {
+export function setupGame(options: LifeformOptions, seats: readonly SeatInfo[], rng: Rng, pack: LifeformPack, rulesVersion: string = String(RULES)): LifeformState {
+  const rules = Number(rulesVersion);
   const players = Math.min(4, Math.max(2, seats.length)) as 2 | 3 | 4;
   const key = String(players) as '2' | '3' | '4';
   const board = compileBoard(pack, players);
@@ -105,6 +112,18 @@ export function setupGame(options: LifeformOptions, seats: readonly SeatInfo[], 
     roleBoards: {},
     outcome: null,
   };
+  if (rules >= 2) {
+    Object.assign(state, { rules });
+    if (pack.game.dataTokens) {
+      state.dataPool = [...pack.game.dataTokens];
+      state.dataTokens = Object.fromEntries(crewSeats.map((seat) => [String(seat), []]));
+    }
+    if (options.evolution && pack.game.evolutionTokens) {
+      // §OPTIONAL: EVOLUTION TOKEN: one removed at random, the other six face up in pairs on the cocoon track.
+      const six = rng.shuffle([...pack.game.evolutionTokens]).slice(1);
+      state.evolution = { pairs: [six.slice(0, 2), six.slice(2, 4), six.slice(4, 6)], held: [] };
+    }
+  }
   return { ...mutableCopy({ ...state, board: null }), board } as LifeformState;
 }
 

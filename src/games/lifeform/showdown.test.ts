@@ -7,7 +7,7 @@ import { act, arrange, codes, endingC, hand, pack, refused } from './scenario.te
 
 describe('lifeform §SHOWDOWN STAGE', () => {
   it('§ENDING C and the HIBERNATION SEQUENCE: GIVEN a launch leaving a character behind WHEN the showdown starts THEN the lifeform refills its hand, the one left behind dies (hostility +2), the crew shares the weaponry cards, the pool holds the Remora token and a halon blast per full compartment, the lifeform sees the energy cards and keeps one, and holds hostility tokens from the red claws', () => {
-    const g = endingC();
+    const g = endingC(undefined, { rules: '1' });
     expect(g.phase).toBe('showdown');
     expect(g.characters.map((c) => c.at)).toEqual(['remora', 'remora', 'remora']);
     expect(g.stack.at(-1)?.k).toBe('refill');
@@ -99,11 +99,26 @@ describe('lifeform §SHOWDOWN STAGE', () => {
     expect(refused(s, 0, 'target', { seat: 1 }).code).toBe('lifeform.illegal');
   });
 
-  it('§SHOWDOWN STAGE (property): GIVEN random legal play from the showdown WHEN it goes on THEN it never throws and always ends with a winner', () => {
+  it('§SHOWDOWN STAGE (property): GIVEN random legal play from the showdown (rules 1; rules 2, with a SIS-TER or a ship’s cat player too) WHEN it goes on THEN it never throws, every awaited seat’s timeout action is legal, and it always ends with a winner', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), (seed, choices) => {
-        let snap = { state: endingC(), rng: seedRng(seed) as unknown as number[] };
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), fc.constantFrom('1', '2', 'sister', 'cat'), (seed, choices, variant) => {
+        // Rules 1, rules 2, and rules 2 with seat 2 playing the SIS-TER mainframe (data tokens) or the ship's cat.
+        const start = endingC(undefined, { rules: variant === '1' ? '1' : '2' });
+        const state = variant === 'sister' || variant === 'cat'
+          ? arrange(start, (d) => {
+              d.characters = d.characters.filter((c) => c.owner !== 2);
+              d.roles['2'] = variant;
+              d.data = { '1': 1, '2': 2 };
+              d.dataTokens = { '1': ['claw'], '2': ['claw', 'bite'] };
+              if (variant === 'cat') d.cat = { at: 'remora', moved: false, played: false, gone: false };
+            })
+          : start;
+        let snap = { state, rng: seedRng(seed) as unknown as number[] };
         for (let i = 0; i < 300 && !snap.state.outcome; i++) {
+          for (const x of lifeformGame.awaiting(snap.state).seats) {
+            const timeout = lifeformGame.timeoutAction?.(snap.state, x);
+            expect(lifeformGame.legalCommands(snap.state, x).map((c) => canonicalJson(c))).toContain(canonicalJson(timeout as GameCommand));
+          }
           const seat = lifeformGame.awaiting(snap.state).seats[(choices[i % choices.length] as number) % Math.max(1, lifeformGame.awaiting(snap.state).seats.length)] as number;
           const legal = lifeformGame.legalCommands(snap.state, seat);
           expect(legal.length).toBeGreaterThan(0);

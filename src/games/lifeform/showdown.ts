@@ -1,6 +1,7 @@
 import type { GameCommand } from '../../core/index.ts';
 import { advanceHostility, checkHandLimit, discardCrew, end, lifeformDraw, lifeformHandSize, queue, tell, top, type Cx } from './flow.ts';
-import { cardOf, REMORA, type LifeformState, type ShowdownState } from './state.ts';
+import { cardOf, REMORA, rulesOf, type LifeformState, type ShowdownState } from './state.ts';
+import { runsCat } from './roles.ts';
 
 /** The icons of the showdown (§SHOWDOWN STAGE): at most five fight icons in a fight. */
 const MAX_FIGHT_ICONS = 5;
@@ -63,7 +64,12 @@ export function showdownCommands(s: LifeformState, seat: number): GameCommand[] 
   const t = top(s);
   const sd = s.showdown;
   if (!t || !sd) return [];
-  if (t.k === 'share') return survivors(s).includes(seat) ? survivors(s).map((to) => cmd('share', { seat: to })) : [];
+  if (t.k === 'share') {
+    if (!survivors(s).includes(seat)) return [];
+    if (rulesOf(s) < 2) return survivors(s).map((to) => cmd('share', { seat: to }));
+    const n = Math.min(t.left, s.crewDeck.length + s.crewDiscard.length);
+    return splits(n, survivors(s).length).map((split) => cmd('share', { split }));
+  }
   if (t.k === 'lfPick') return seat === s.lifeformSeat ? [...new Set(t.cards)].map((card) => cmd('keep', { card })) : [];
   if (t.k !== 'fight') return [];
   const f = sd.fight;
@@ -95,12 +101,72 @@ export function showdownCommands(s: LifeformState, seat: number): GameCommand[] 
     return out;
   }
   if (f.stage === 'trim') return seat === s.lifeformSeat ? [...new Set(f.remaining)].map((icon) => cmd('drop', { icon })) : [];
-  if (seat !== f.target) return [];
+  if (rulesOf(s) >= 2 && seat !== f.target) return (f.helpers ?? []).includes(seat) ? [cmd('noHelp'), ...helpOptions(s, seat)] : [];
+  if (seat !== f.target || f.done) return [];
   const out: GameCommand[] = [cmd('yield')];
   for (const card of new Set(s.hands[String(seat)] ?? [])) if (crewShowdownIcons(s, card).length > 0) out.push(cmd('match', { card }));
-  if ((s.data[String(seat)] ?? 0) > 0) for (const icon of new Set(f.remaining)) if (f.remaining.filter((x) => x === icon).length >= 2) out.push(cmd('data', { icon }));
-  if (s.characters.filter((c) => c.owner === seat).length >= 2) for (const c of s.characters.filter((x) => x.owner === seat)) out.push(cmd('sacrifice', { who: c.id }));
+  out.push(...dataOptions(s, seat), ...sacrifices(s, seat));
+  if (rulesOf(s) >= 2 && runsCat(s, seat) && f.remaining.length > 0) out.push(cmd('catMatch'));
   return out;
+}
+
+/** Every way to deal `n` cards among `k` seats (counts in seat order), the most even first. */
+export function splits(n: number, k: number): number[][] {
+  const out: number[][] = [];
+  const walk = (left: number, prefix: number[]): void => {
+    if (prefix.length === k - 1) {
+      out.push([...prefix, left]);
+      return;
+    }
+    for (let x = 0; x <= left; x++) walk(left - x, [...prefix, x]);
+  };
+  if (k > 0) walk(n, []);
+  const spread = (xs: number[]): number => Math.max(...xs) - Math.min(...xs);
+  return out.sort((a, b) => spread(a) - spread(b));
+}
+
+/**
+ * §SHOWDOWN STAGE step 5, data token: two fight icons identical to the token's own (rules 2 with the pack's
+ * data tokens), or to each other (rules 1: the tokens carry no icon).
+ */
+function dataOptions(s: LifeformState, seat: number): GameCommand[] {
+  const f = fightOf(s);
+  const pairs = (icon: string): boolean => f.remaining.filter((x) => x === icon).length >= 2;
+  const tokens = s.dataTokens?.[String(seat)];
+  if (tokens !== undefined) return [...new Set(tokens)].filter(pairs).map((icon) => cmd('data', { icon }));
+  if ((s.data[String(seat)] ?? 0) === 0) return [];
+  return [...new Set(f.remaining)].filter(pairs).map((icon) => cmd('data', { icon }));
+}
+
+/** Surplus character: a crew member with two surviving characters may remove one (§SHOWDOWN STAGE step 5). */
+function sacrifices(s: LifeformState, seat: number): GameCommand[] {
+  const mine = s.characters.filter((c) => c.owner === seat);
+  return mine.length >= 2 && fightOf(s).remaining.length > 0 ? mine.map((c) => cmd('sacrifice', { who: c.id })) : [];
+}
+
+/**
+ * Rules 2: what another seat may do on the target's behalf (§SHOWDOWN STAGE step 5): a surviving crew
+ * member with two characters removes one; the ship's cat player removes the cat; the SIS-TER player spends
+ * a data token.
+ */
+function helpOptions(s: LifeformState, seat: number): GameCommand[] {
+  const sd = s.showdown as ShowdownState;
+  const f = fightOf(s);
+  if (f.remaining.length === 0 || sd.out.includes(seat)) return [];
+  const role = s.roles[String(seat)];
+  if (role === 'sister') return dataOptions(s, seat);
+  if (role === 'cat') return runsCat(s, seat) ? [cmd('catMatch')] : [];
+  return sacrifices(s, seat);
+}
+
+/** Rules 2: the fight's icons are set; the seats that may help are asked along with the target. */
+function openMatch(s: LifeformState): void {
+  const f = fightOf(s);
+  f.stage = 'match';
+  if (rulesOf(s) >= 2) {
+    f.done = false;
+    f.helpers = s.crewSeats.filter((x) => x !== f.target && helpOptions(s, x).length > 0);
+  }
 }
 
 function fightOf(s: LifeformState): NonNullable<ShowdownState['fight']> {
@@ -115,6 +181,22 @@ export function applyShowdown(cx: Cx, seat: number, c: GameCommand): void {
   switch (c.type) {
     case 'share': {
       const t = top(s) as { k: 'share'; left: number };
+      if (Array.isArray(a.split)) {
+        // Rules 2: the crew's split decided as one choice, cards dealt unseen in seat order.
+        const to = survivors(s);
+        (a.split as number[]).forEach((n, i) => {
+          for (let k = 0; k < n; k++) {
+            const card = s.crewDeck.shift() ?? s.crewDiscard.shift();
+            if (card === undefined) return;
+            (s.hands[String(to[i])] as string[]).push(card);
+          }
+          if (n > 0) tell(cx, 'showdown.sharedSplit', { seat: to[i] as number, n });
+        });
+        cx.revealed = true;
+        s.stack.pop();
+        for (const x of to) checkHandLimit(cx, x);
+        return;
+      }
       const card = s.crewDeck.shift() ?? s.crewDiscard.shift();
       t.left--;
       if (card !== undefined) {
@@ -167,7 +249,7 @@ export function applyShowdown(cx: Cx, seat: number, c: GameCommand): void {
     case 'drop': {
       const f = fightOf(s);
       f.remaining.splice(f.remaining.indexOf(a.icon), 1);
-      if (f.remaining.length <= MAX_FIGHT_ICONS) f.stage = 'match';
+      if (f.remaining.length <= MAX_FIGHT_ICONS) openMatch(s);
       return;
     }
     case 'match': {
@@ -191,8 +273,27 @@ export function applyShowdown(cx: Cx, seat: number, c: GameCommand): void {
     case 'data': {
       const f = fightOf(s);
       s.data[String(seat)] = (s.data[String(seat)] ?? 1) - 1;
+      const tokens = s.dataTokens?.[String(seat)];
+      if (tokens) tokens.splice(tokens.indexOf(a.icon), 1);
       for (let i = 0; i < 2; i++) f.remaining.splice(f.remaining.indexOf(a.icon), 1);
       tell(cx, 'showdown.data', { seat, left: f.remaining.length });
+      if (s.roles[String(seat)] === 'sister' && (s.data[String(seat)] ?? 0) === 0) roleOut(cx, seat);
+      settleFight(cx);
+      return;
+    }
+    case 'catMatch': {
+      const f = fightOf(s);
+      if (s.cat) s.cat.gone = true;
+      f.remaining.shift();
+      tell(cx, 'showdown.cat', { seat, left: f.remaining.length });
+      if (s.roles[String(seat)] === 'cat') roleOut(cx, seat);
+      settleFight(cx);
+      return;
+    }
+    case 'noHelp': {
+      const f = fightOf(s);
+      f.helpers = (f.helpers ?? []).filter((x) => x !== seat);
+      tell(cx, 'showdown.noHelp', { seat });
       settleFight(cx);
       return;
     }
@@ -206,7 +307,13 @@ export function applyShowdown(cx: Cx, seat: number, c: GameCommand): void {
       return;
     }
     case 'yield':
-      eliminate(cx, fightOf(s).target);
+      if (rulesOf(s) < 2) {
+        eliminate(cx, fightOf(s).target);
+        return;
+      }
+      fightOf(s).done = true;
+      tell(cx, 'showdown.targetDone', { seat });
+      settleFight(cx);
       return;
   }
 }
@@ -251,16 +358,31 @@ function revealFight(cx: Cx): void {
   f.remaining = icons;
   cx.revealed = true;
   tell(cx, 'showdown.revealed', { cardKey: `lifeform.card.${cardOf(f.card as string)}.name`, icons: icons.join(',') });
-  f.stage = icons.length > MAX_FIGHT_ICONS ? 'trim' : 'match';
+  if (icons.length > MAX_FIGHT_ICONS) f.stage = 'trim';
+  else openMatch(s);
   settleFight(cx);
 }
 
 function settleFight(cx: Cx): void {
-  const f = fightOf(cx.s);
-  if (f.stage === 'match' && f.remaining.length === 0) {
+  const s = cx.s;
+  const f = fightOf(s);
+  if (f.stage !== 'match') return;
+  if (f.remaining.length === 0) {
     tell(cx, 'showdown.survived', { seat: f.target });
     closeFight(cx);
+    return;
   }
+  if (rulesOf(s) < 2) return;
+  f.helpers = (f.helpers ?? []).filter((x) => helpOptions(s, x).length > 0);
+  // The target gave up matching and nobody else may still help: the unmatched icons eliminate it (step 6).
+  if (f.done && f.helpers.length === 0) eliminate(cx, f.target);
+}
+
+/** A cat or SIS-TER player whose part in the showdown is over (§SHOWDOWN STAGE): eliminated from the game. */
+function roleOut(cx: Cx, seat: number): void {
+  const sd = cx.s.showdown as ShowdownState;
+  if (!sd.out.includes(seat)) sd.out.push(seat);
+  tell(cx, 'showdown.roleEliminated', { seat });
 }
 
 function eliminate(cx: Cx, seat: number): void {
@@ -269,6 +391,7 @@ function eliminate(cx: Cx, seat: number): void {
   s.characters = s.characters.filter((c) => c.owner !== seat);
   for (const card of (s.hands[String(seat)] ?? []).splice(0)) discardCrew(cx, card);
   s.data[String(seat)] = 0;
+  if (s.dataTokens?.[String(seat)]) s.dataTokens[String(seat)] = [];
   (s.showdown as ShowdownState).out.push(seat);
   tell(cx, 'showdown.eliminated', { seat });
   closeFight(cx);

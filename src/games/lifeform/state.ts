@@ -44,7 +44,7 @@ export interface Board {
   readonly malfunction: readonly string[];
   readonly androidRemove: readonly number[];
   readonly cocoon: readonly { readonly hand: number; readonly evolution: number | null }[];
-  readonly hostility: readonly { readonly draw: boolean; readonly terror: boolean; readonly claw: number }[];
+  readonly hostility: readonly { readonly draw: boolean; readonly terror: boolean; readonly claw: number; readonly stowawayToken?: true }[];
   readonly loadout: readonly {
     readonly id: LoadoutColumn;
     readonly spaces: readonly { readonly bonus: string | null; readonly value: number }[];
@@ -64,7 +64,17 @@ export interface Board {
   readonly miningLaser: string;
   readonly flamethrower: string;
   /** Role boards and cards of the ship's cat and the SIS-TER mainframe (icons by card id). */
-  readonly roles: Readonly<Record<'cat' | 'sister', { readonly tracks: readonly { readonly length: number; readonly triggers: readonly number[] }[]; readonly cards: Readonly<Record<string, readonly string[]>> }>>;
+  readonly roles: Readonly<
+    Record<
+      'cat' | 'sister',
+      {
+        readonly tracks: readonly { readonly length: number; readonly triggers: readonly number[]; readonly actions?: readonly { readonly at: number; readonly icon: string }[] }[];
+        readonly cards: Readonly<Record<string, readonly string[]>>;
+      }
+    >
+  >;
+  /** Rules 2, when the pack has them: the data token pool's icons (game.yaml `dataTokens`). */
+  readonly dataTokens?: readonly string[];
 }
 
 export interface Character {
@@ -106,7 +116,8 @@ export type Task =
   | { k: 'decide'; seat: number }
   | { k: 'turn'; seat: number; stage: 'collect' | 'activity'; collected: string[] }
   | { k: 'discard'; seat: number }
-  | { k: 'row'; seat: number; side: 'crew' | 'lifeform'; icons: string[]; done: boolean[]; moved: string[]; by: string | null }
+  /** `evolved`: no evolution token may be added (one was, or the row is not a card's). */
+  | { k: 'row'; seat: number; side: 'crew' | 'lifeform'; icons: string[]; done: boolean[]; moved: string[]; by: string | null; evolved?: true }
   | { k: 'more'; seat: number; side: 'crew' | 'lifeform'; action: 'move2' | 'run' | 'moveTwice' | 'move3'; who: string; used: string[]; left: number; path: string[] }
   | { k: 'attack'; a: AttackInfo }
   | { k: 'noise'; victims: string[] }
@@ -130,6 +141,7 @@ export type Task =
   | { k: 'catPlace'; seat: number }
   | { k: 'share'; left: number }
   | { k: 'lfPick'; cards: string[] }
+  | { k: 'evolution'; pair: string[] }
   | { k: 'fight' };
 
 export interface Outcome {
@@ -155,11 +167,17 @@ export interface ShowdownState {
     spare: number;
     cancelTried: boolean;
     stage: 'card' | 'cancel' | 'trim' | 'match';
+    /** Rules 2: the target said it is done matching; the fight waits for the helpers still open. */
+    done?: boolean;
+    /** Rules 2: other seats that may still match on the target's behalf (surplus character, cat, SIS-TER data). */
+    helpers?: number[];
   } | null;
 }
 
 export interface LifeformState {
   readonly v: 1;
+  /** The rules version this game plays by (index.ts): absent in games created under rules 1. */
+  readonly rules?: number;
   readonly board: Board;
   readonly seats: number;
   readonly lifeformSeat: number;
@@ -228,6 +246,11 @@ export interface LifeformState {
   roleCards: { cat: string[]; sister: string[]; catDiscard: string[]; sisterDiscard: string[] };
   roleBoards: Partial<Record<'cat' | 'sister', number[]>>;
   outcome: Outcome | null;
+  /** Rules 2 with the pack's data tokens: the pool and each crew seat's tokens by icon (`data` keeps the counts). */
+  dataPool?: string[];
+  dataTokens?: Record<string, string[]>;
+  /** Rules 2 with the game option `evolution` (§OPTIONAL: EVOLUTION TOKEN): pairs still on the cocoon track, tokens kept. */
+  evolution?: { pairs: string[][]; held: string[] };
 }
 
 /** Compiles the pack into the sealed board for a number of players. */
@@ -270,9 +293,13 @@ export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4): Board {
       cat: { tracks: pack.roles.cat.board.tracks, cards: Object.fromEntries(pack.roles.cat.cards.map((c) => [c.id, c.icons])) },
       sister: { tracks: pack.roles.sister.board.tracks, cards: Object.fromEntries(pack.roles.sister.cards.map((c) => [c.id, c.icons])) },
     },
+    ...(pack.game.dataTokens ? { dataTokens: pack.game.dataTokens } : {}),
   };
   return sealedCopy(board);
 }
+
+/** The rules version of a game (absent: 1). */
+export const rulesOf = (s: LifeformState): number => s.rules ?? 1;
 
 /** The card id of a card instance (`dash.2` → `dash`). */
 export const cardOf = (instance: string): string => instance.slice(0, instance.lastIndexOf('.'));

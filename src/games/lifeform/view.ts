@@ -69,6 +69,10 @@ export function publicView(s: LifeformState): Json {
     roleCards: { cat: [...s.roleCards.cat], sister: [...s.roleCards.sister] },
     roleBoards: Object.fromEntries(Object.entries(s.roleBoards).map(([k, v]) => [k, [...(v ?? [])]])),
     outcome: s.outcome as unknown as Json,
+    // Rules 2: face-up tokens (the stowaway token, data tokens by icon, evolution tokens).
+    ...(s.rules !== undefined ? { stowawayToken: s.stowawayToken } : {}),
+    ...(s.dataTokens ? { dataTokens: Object.fromEntries(Object.entries(s.dataTokens).map(([k, v]) => [k, [...v]])) } : {}),
+    ...(s.evolution ? { evolution: { pairs: s.evolution.pairs.map((p) => [...p]), held: [...s.evolution.held] } } : {}),
   };
 }
 
@@ -129,7 +133,7 @@ export function secretsFor(s: LifeformState, seat: number): GameEvent[] {
 }
 
 /** Task kinds whose legal answers reveal nothing hidden, so they may become buttons. */
-const PUBLIC_PROMPTS: ReadonlySet<string> = new Set(['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree', 'noReaction', 'allow', 'stop']);
+const PUBLIC_PROMPTS: ReadonlySet<string> = new Set(['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree', 'evolution', 'noReaction', 'allow', 'stop', 'noHelp']);
 
 /**
  * Pending choices as prompts. Only answers that reveal nothing become options (a crew reaction card, a
@@ -141,7 +145,7 @@ export function prompts(s: LifeformState): Prompt[] {
   const out: Prompt[] = [];
   for (const seat of taskSeats(s, t)) {
     const options = legalCommands(s, seat)
-      .filter((c) => PUBLIC_PROMPTS.has(t.k) ? ['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree'].includes(c.type) : PUBLIC_PROMPTS.has(c.type))
+      .filter((c) => PUBLIC_PROMPTS.has(t.k) ? ['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree', 'keepEvolution'].includes(c.type) : PUBLIC_PROMPTS.has(c.type))
       .map((command) => ({ label: { code: optionCode(command), params: optionParams(command) }, command }));
     if (options.length > 0) out.push({ seat, kind: t.k, options });
   }
@@ -170,6 +174,7 @@ function optionParams(c: GameCommand): Record<string, string | number | boolean>
   if (typeof a.card === 'string') p.stowawayKey = `stowaway.${a.card}.name`;
   if (typeof a.character === 'string') p.characterKey = `character.${a.character}.name`;
   if (typeof a.role === 'string') p.role = a.role;
+  if (typeof a.icon === 'string') p.icon = a.icon;
   return p;
 }
 
@@ -187,7 +192,8 @@ export function status(s: LifeformState): GameStatus {
 /**
  * The least harmful legal answer when a hard deadline falls (issue 17): no reaction, no cancel, a
  * silent kill, stopping a move, declining an optional token, refusing a launch, lurking, a two-card
- * equip; in the showdown the weakest fight, a cancel (and agreeing to it) or a match before giving up;
+ * equip; in the showdown the weakest fight, a cancel (and agreeing to it) or a match before giving up,
+ * and a helper's "no help" (nothing of theirs spent);
  * otherwise the first legal answer (setup placements, forced moves).
  */
 export function timeoutAction(s: LifeformState, seat: number): GameCommand | null {
@@ -201,6 +207,7 @@ export function timeoutAction(s: LifeformState, seat: number): GameCommand | nul
     const keep = [s.board.miningLaser, s.board.flamethrower];
     return legal.find((c) => !keep.includes(cardOf(String((c.args as { card: string }).card)))) ?? legal[0] ?? null;
   }
+  if (t?.k === 'fight' && prefer('noHelp')) return prefer('noHelp') ?? null;
   if (t?.k === 'fight') return prefer('fight', { tokens: 0, stowaway: false }) ?? prefer('cancel') ?? prefer('match') ?? prefer('data') ?? prefer('sacrifice') ?? legal[0] ?? null;
   if (t?.k === 'agree' && t.purpose === 'cancel') return prefer('agree', { yes: true }) ?? null;
   return (
