@@ -13,12 +13,12 @@ type Sub = SlashCommandSubcommandBuilder;
  * caller's legal commands of those types, labelled in their language, so nothing illegal is offered.
  */
 export const LF_GROUPS: Readonly<Record<string, readonly string[]>> = {
-  card: ['play', 'discard', 'cell', 'roleCard'],
+  card: ['play', 'discard', 'cell', 'roleCard', 'addEvolution'],
   act: ['act', 'step', 'stop', 'android', 'ghost', 'remove', 'strip', 'unpower', 'shiftOutage', 'unmission', 'catMove', 'roleToken'],
-  react: ['react', 'noReaction', 'counter', 'allow', 'noise', 'panic', 'control'],
+  react: ['react', 'noReaction', 'counter', 'allow', 'noise', 'panic', 'control', 'cancelEvolution'],
   setup: ['pick', 'outage', 'terror', 'skip', 'image', 'calibrate', 'decide', 'stowaway', 'cat'],
-  turn: ['collect', 'equip', 'skill', 'heat', 'laser', 'lurk', 'vent', 'launch', 'agree', 'catAboard', 'pass'],
-  showdown: ['share', 'keep', 'target', 'fight', 'cancel', 'face', 'drop', 'match', 'data', 'sacrifice', 'yield'],
+  turn: ['collect', 'equip', 'skill', 'heat', 'laser', 'lurk', 'vent', 'launch', 'agree', 'catAboard', 'pass', 'keepEvolution'],
+  showdown: ['share', 'keep', 'target', 'fight', 'cancel', 'face', 'drop', 'match', 'data', 'sacrifice', 'yield', 'catMatch', 'noHelp'],
 };
 
 const sub = (name: string) => (s: Sub): Sub =>
