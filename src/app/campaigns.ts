@@ -1,6 +1,7 @@
 import { ok, ownValue, reject, type GameEvent, type GameModule, type Json, type Rejection, type Result, type SeatResult, type TextLine } from '../core/index.ts';
 import {
   campaignEntries,
+  campaignsNamed,
   createCampaign,
   findCampaignByChannel,
   getCampaign,
@@ -42,6 +43,12 @@ export interface CampaignView {
   readonly organiserUserId: string;
   readonly channelId: string;
   readonly homeId: string | null;
+  /** `forum`: the home is a forum channel (a post per game, and the journal post); `thread`: one thread. */
+  readonly homeKind: 'forum' | 'thread' | null;
+  /** Where recaps are posted: the forum's journal post, or the home thread. */
+  readonly journalId: string | null;
+  /** Set while the campaign is dormant (its threads archived). */
+  readonly dormant: boolean;
   readonly members: readonly { readonly userId: string; readonly userName: string }[];
   readonly games: readonly { readonly index: number; readonly gameId: string; readonly threadId: string | null; readonly status: string }[];
   readonly pack: { readonly id: string; readonly version: string | null } | null;
@@ -80,13 +87,22 @@ export interface NewCampaignInput {
   readonly name: string;
   readonly packId?: string;
   readonly locale?: string;
-  /** Opens the campaign's home (a forum channel or a thread) once everything else was accepted. */
-  readonly openHome?: (name: string) => Promise<string>;
+  /**
+   * Opens the campaign's home once everything else was accepted: a thread (its id), or a forum channel
+   * with its journal post (`{ homeId, journalId }`).
+   */
+  readonly openHome?: (name: string) => Promise<string | { readonly homeId: string; readonly journalId: string | null }>;
 }
 
 /** Who asks for an organiser's action: the organiser, or a member with Manage Server. */
 export interface CampaignManager extends AppActor {
   readonly manageGuild: boolean;
+}
+
+/** A forum home has a journal post of its own; a thread home is its own journal. */
+function homeKindOf(c: { homeId: string | null; journalId: string | null }): 'forum' | 'thread' | null {
+  if (c.homeId === null) return null;
+  return c.journalId !== null && c.journalId !== c.homeId ? 'forum' : 'thread';
 }
 
 /** A name on one line, without control characters, trimmed to the limit. */
@@ -147,6 +163,9 @@ export function createCampaigns(deps: CampaignDeps) {
       organiserUserId: c.organiserUserId,
       channelId: c.channelId,
       homeId: c.homeId,
+      homeKind: homeKindOf(c),
+      journalId: c.journalId ?? c.homeId,
+      dormant: c.dormantAt !== null,
       members: members.map((m) => ({ userId: m.userId, userName: m.userName })),
       games: c.games.map((g) => ({ index: g.campaignIndex ?? 0, gameId: g.id, threadId: g.threadId, status: g.status })),
       pack: c.packId ? { id: c.packId, version: c.packVersion } : null,
@@ -205,8 +224,9 @@ export function createCampaigns(deps: CampaignDeps) {
       events: publicEvents.filter((e) => e.to === 'public').slice(-RECAP_EVENTS),
       carried: carried !== null && part?.describeCarried ? part.describeCarried(carried) : [],
     };
-    const journal: OutboxMessage[] = c.homeId
-      ? [{ kind: 'journal', target: { channelId: c.homeId }, payload: { gameId, gameType: game.gameType, seq: game.seq, locale: c.locale, campaign: c.name, recap: recap as unknown as Json, image: true } }]
+    const journalAt = c.journalId ?? c.homeId;
+    const journal: OutboxMessage[] = journalAt
+      ? [{ kind: 'journal', target: { channelId: journalAt }, payload: { gameId, gameType: game.gameType, seq: game.seq, locale: c.locale, campaign: c.name, recap: recap as unknown as Json, image: true } }]
       : [];
     const written = await recordCampaignEntry(prisma, {
       campaignId: c.id,
@@ -237,11 +257,12 @@ export function createCampaigns(deps: CampaignDeps) {
       if (name.length === 0) return reject('campaign.badName', { max: CAMPAIGN_NAME_MAX });
       const clash = await prisma.campaign.findUnique({ where: { guildId_gameType_name: { guildId: input.guildId, gameType: input.gameType, name } }, select: { id: true } });
       if (clash) return reject('campaign.nameTaken', { name });
-      const homeId = input.openHome ? await input.openHome(name) : null;
+      const home = input.openHome ? await input.openHome(name) : null;
       const created = await createCampaign(prisma, {
         guildId: input.guildId,
         channelId: input.channelId,
-        homeId,
+        homeId: typeof home === 'string' ? home : (home?.homeId ?? null),
+        journalId: typeof home === 'string' ? null : (home?.journalId ?? null),
         gameType: input.gameType,
         name,
         organiser: { userId: input.organiser.userId, userName: input.organiser.userName },
@@ -256,6 +277,21 @@ export function createCampaigns(deps: CampaignDeps) {
     async here(guildId: string, channelId: string): AppResult<string> {
       const c = await findCampaignByChannel(prisma, guildId, channelId);
       return c ? ok(c.id) : reject('campaign.none');
+    },
+
+    /**
+     * The campaign a `campaign:` option names: its name on this server (case-insensitive), or `Name (game)`
+     * as autocomplete offers it when campaigns of two games share a name.
+     */
+    async named(guildId: string, text: string): AppResult<string> {
+      const raw = cleanCampaignName(text);
+      const named = (name: string, gameType?: string) => campaignsNamed(prisma, guildId, name).then((list) => list.filter((c) => gameType === undefined || c.gameType === gameType));
+      let found = await named(raw);
+      const qualified = /^(.*) \(([\w-]+)\)$/.exec(raw);
+      if (found.length === 0 && qualified) found = await named(qualified[1] ?? '', qualified[2]);
+      if (found.length === 1) return ok(found[0]!.id);
+      if (found.length > 1) return reject('campaign.ambiguous', { name: found[0]!.name, choices: found.map((c) => `${c.name} (${c.gameType})`).join(', ') });
+      return reject('campaign.notFoundNamed', { name: raw });
     },
 
     search(guildId: string, text: string, take = 25) {

@@ -294,10 +294,10 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
         case 'channel': {
           const guildId = world.channels.get(channelId)?.guildId ?? discord.guildId;
           const found = world.findChannel(step.name, guildId);
-          if (found && found.type === ChannelKind.text) {
+          if (found && (found.type === ChannelKind.text || found.type === ChannelKind.forum)) {
             channelId = found.id;
             threadId = null;
-          } else fail(step, `a text channel #${step.name}`, 'no such channel');
+          } else fail(step, `a text or forum channel #${step.name}`, 'no such channel');
           break;
         }
         case 'state':
@@ -316,6 +316,12 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
           break;
         case 'locale':
           discord.setLocale(step.user, step.locale);
+          break;
+        case 'bot':
+          discord.setBotPermission(step.permission, step.allow, world.channels.get(channelId)?.guildId ?? discord.guildId);
+          break;
+        case 'forums':
+          discord.setForums(step.allow, world.channels.get(channelId)?.guildId ?? discord.guildId);
           break;
       }
     }
