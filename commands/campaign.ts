@@ -76,6 +76,8 @@ export const command: CommandModule = {
     const found = await campaigns.status(id.value);
     if (!found.ok) return found;
     if (found.value.guildId !== ctx.place.guildId) return reject('campaign.notFound');
+    // Any command of the campaign counts as activity, and wakes it when dormant.
+    await campaigns.touch(id.value);
     const manager: CampaignManager = { ...ctx.actor, manageGuild: ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false };
     switch (sub) {
       case 'join': {

@@ -3,6 +3,7 @@ import {
   campaignEntries,
   campaignsNamed,
   createCampaign,
+  enqueue,
   findCampaignByChannel,
   getCampaign,
   joinCampaign,
@@ -21,6 +22,7 @@ import {
 import { resolvePolicy, type GamePolicy, type PolicyInput } from '../scheduler/index.ts';
 import { createCampaignArchive, type CampaignArchiveDeps, type CampaignFile } from './campaign-archive.ts';
 import { createCampaignPacks, type CampaignPacksDeps } from './campaign-packs.ts';
+import { archiveRow } from './schedule-campaign.ts';
 import type { AppActor, AppResult, FinishedGame, LobbyView, NewGameInput } from './types.ts';
 
 type AnyModule = GameModule<any, any, any>;
@@ -77,6 +79,8 @@ export interface CampaignDeps {
     newGame(input: NewGameInput): AppResult<LobbyView>;
     finished(gameId: string): AppResult<FinishedGame>;
   } & CampaignPacksDeps['app'];
+  /** Plans the campaign's next dormancy check (src/app/schedule-campaign.ts): at its start and when it wakes. */
+  readonly onAwake?: (campaignId: string) => Promise<void>;
 }
 
 export interface NewCampaignInput {
@@ -187,6 +191,32 @@ export function createCampaigns(deps: CampaignDeps) {
     return who.userId === c.organiserUserId || who.manageGuild;
   }
 
+  /**
+   * A command of the campaign: its activity is now, and a dormant campaign wakes: its journal (and the thread
+   * of a game gathering players) unarchived, a notice in the journal, its next dormancy check planned.
+   * True when it woke.
+   */
+  async function touch(id: string): Promise<boolean> {
+    const now = clock();
+    const c = await prisma.campaign.findUnique({ where: { id }, select: { dormantAt: true, homeId: true, journalId: true, gameType: true, locale: true, name: true, games: { select: { threadId: true, status: true } } } });
+    if (!c) return false;
+    const woke = c.dormantAt !== null && (await prisma.campaign.updateMany({ where: { id, dormantAt: { not: null } }, data: { dormantAt: null, lastActivityAt: now } })).count === 1;
+    if (!woke) {
+      await prisma.campaign.update({ where: { id }, data: { lastActivityAt: now } });
+      return false;
+    }
+    const journal = c.journalId ?? c.homeId;
+    const rows: OutboxMessage[] = [];
+    if (journal) {
+      rows.push(archiveRow(journal, false));
+      rows.push({ kind: 'notice', target: { channelId: journal }, payload: { gameType: c.gameType, locale: c.locale, code: 'campaign.dormant.woken', params: { campaign: c.name } } });
+    }
+    for (const g of c.games) if (g.threadId && g.status === 'lobby') rows.push(archiveRow(g.threadId, false));
+    await enqueue(prisma, null, rows);
+    await deps.onAwake?.(id);
+    return true;
+  }
+
   /** Records every finished game of the campaign that has no entry yet; returns the campaign as it now stands. */
   async function catchUp(c: CampaignWithRoster): Promise<CampaignWithRoster> {
     const missing = await unrecordedGames(prisma, c.id);
@@ -205,8 +235,10 @@ export function createCampaigns(deps: CampaignDeps) {
     if (!done.ok) return null;
     const { game, module, genesis, state, publicEvents } = done.value;
     if (game.campaignId === null) return null;
-    const c = await getCampaign(prisma, game.campaignId);
-    if (!c) return null;
+    const found = await getCampaign(prisma, game.campaignId);
+    if (!found) return null;
+    // A game that ends in a dormant campaign wakes it first, so its journal is open for the recap.
+    const c = found.dormantAt !== null && (await touch(found.id)) ? ((await getCampaign(prisma, found.id)) ?? found) : found;
     const part = module.campaign;
     const received = genesis.carried ?? null;
     const carried = part ? part.carry(state, received) : null;
@@ -247,6 +279,7 @@ export function createCampaigns(deps: CampaignDeps) {
 
   return {
     recordEnded,
+    touch,
     ...packs,
 
     /** Opens a campaign of one game type in a guild; its home is opened only once everything else was accepted. */
@@ -270,6 +303,7 @@ export function createCampaigns(deps: CampaignDeps) {
         locale: input.locale ?? input.organiser.locale ?? 'en',
       });
       if (!created.ok) return reject('campaign.nameTaken', { name });
+      await deps.onAwake?.(created.campaign.id);
       return ok(viewOf(created.campaign));
     },
 

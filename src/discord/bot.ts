@@ -443,6 +443,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         metrics?.deliveries.inc({ kind: row.kind, result: sent ? 'sent' : 'skipped' });
         return sent ?? { ok: true };
       }
+      if (row.kind === 'archive') {
+        // A dormant campaign's threads (and the wake-up): archived or unarchived, nothing posted.
+        const target = row.target as { channelId?: string };
+        const archived = (row.payload as { archived?: boolean }).archived !== false;
+        await client.rest.patch(Routes.channel(target.channelId ?? ''), { body: { archived } });
+        metrics?.deliveries.inc({ kind: row.kind, result: 'sent' });
+        return { ok: true };
+      }
       const answer = row.kind === 'notice' || row.kind === 'dormant' || row.kind === 'narration' ? notice(row) : await build(row);
       if (!answer) {
         metrics?.deliveries.inc({ kind: row.kind, result: 'skipped' });

@@ -32,6 +32,7 @@ export type Expectation =
   | { readonly what: 'public'; readonly pattern: TextPattern }
   | { readonly what: 'ephemeral' | 'dm'; readonly user: string; readonly pattern: TextPattern }
   | { readonly what: 'image' }
+  | { readonly what: 'archived'; readonly archived: boolean }
   | { readonly what: 'none'; readonly of: 'public' }
   | { readonly what: 'none'; readonly of: 'ephemeral' | 'dm'; readonly user: string }
   | { readonly what: 'state'; readonly path: readonly (string | number)[]; readonly pathText: string; readonly op: CompareOp; readonly value: unknown };
@@ -148,6 +149,7 @@ function parseExpectation(body: string): Expectation | string {
   const words = body.split(/\s+/);
   const head = words[0];
   if (head === 'image' && words.length === 1) return { what: 'image' };
+  if ((head === 'archived' || head === 'unarchived') && words.length === 1) return { what: 'archived', archived: head === 'archived' };
   if (head === 'no') {
     const of = words[1];
     if (of === 'public' && words.length === 2) return { what: 'none', of };
@@ -189,7 +191,7 @@ function parseExpectation(body: string): Expectation | string {
       return `bad value ${raw}: write JSON ("text", 3, true, null, [1,2])`;
     }
   }
-  return `unknown expectation "? ${head}" (public, ephemeral, dm, image, no, state)`;
+  return `unknown expectation "? ${head}" (public, ephemeral, dm, image, archived, unarchived, no, state)`;
 }
 
 /**

@@ -178,6 +178,12 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
           actual: candidates.length === 0 ? 'no public message here' : candidates.map((m) => `${JSON.stringify(short(m.content))} with [${m.attachments.map((a) => a.filename).join(', ')}]`).join(' | '),
         };
       }
+      case 'archived': {
+        const channel = world.channels.get(here());
+        if (channel && channel.archived === expect.archived) return null;
+        const word = (archived: boolean) => (archived ? 'archived' : 'not archived');
+        return { expected: `this thread ${word(expect.archived)}`, actual: channel ? word(channel.archived) : 'no channel here' };
+      }
       case 'none': {
         const userId = expect.of === 'public' ? null : discord.user(expect.user).id;
         const channel = expect.of === 'dm' ? dmChannelId(expect.user) : here();
