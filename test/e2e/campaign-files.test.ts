@@ -19,6 +19,7 @@ import { registerTallyStrings } from '../support/tally-strings.ts';
  */
 describe('campaign file round trip: /campaign export → turnkeeper game verify → import', () => {
   let stack: LocalStack;
+  let played: TestDatabase | undefined;
   let elsewhere: TestDatabase;
   let restoredApp: App;
   let dir: string;
@@ -26,13 +27,17 @@ describe('campaign file round trip: /campaign export → turnkeeper game verify 
 
   beforeAll(async () => {
     registerTallyStrings();
-    stack = await startLocalStack({ memory: true, modules: { ...gameModules, tally: tallyGame }, logger: createLogger('silent'), env: {} });
-    elsewhere = await openTestDatabase('pglite');
+    // PostgreSQL where there is one (throwaway databases), else embedded PGlite, as the transcripts.
+    const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+    if (kind === 'postgres') played = await openTestDatabase('postgres');
+    stack = await startLocalStack({ memory: !played, databaseUrl: played?.url, modules: { ...gameModules, tally: tallyGame }, logger: createLogger('silent'), env: {} });
+    elsewhere = await openTestDatabase(kind);
     restoredApp = createApp({ db: elsewhere, games: { tally: tallyGame }, packs: () => undefined, clock });
     dir = await mkdtemp(join(tmpdir(), 'tk-campaign-file-'));
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
+    await played?.dispose();
     await elsewhere?.dispose();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
@@ -59,7 +64,9 @@ describe('campaign file round trip: /campaign export → turnkeeper game verify 
   it('GIVEN a campaign of two finished games played in Discord WHEN a member exports it, the file is verified and imported on another database THEN the chain is proven, the campaign restored with its games, and it exports the same carried state again', async () => {
     const games = stack.discord.channelId;
     await slash('alice', games, '/campaign new name:Ledger game:tally');
-    await slash('bob', games, '/campaign join');
+    // The campaign option offers the campaign by name, and takes it back by name.
+    expect(await stack.discord.autocomplete('bob', games, '/campaign join campaign:led')).toEqual([{ name: 'Ledger · Tally (test game)', value: 'Ledger' }]);
+    await slash('bob', games, '/campaign join campaign:Ledger');
     for (const [index, seed] of [[1, 11], [2, 12]] as const) {
       await slash('alice', games, `/campaign next campaign:Ledger options:target=5 seed:${seed}`);
       const thread = post(`Ledger · game ${index}`);
