@@ -1,5 +1,6 @@
 import type { InteractionOption } from './command-line.ts';
-import type { Choice, CommandDefinition, FailRouteOptions, InteractionHandle, LocalChannel, LocalEvent, LocalGuild, LocalMessage, LocalUser, PermissionName, RestCall } from './types.ts';
+import type { Choice, CommandDefinition, FailRouteOptions, InteractionHandle, LocalChannel, LocalEvent, LocalGuild, LocalMessage, LocalUser, RestCall } from './types.ts';
+import type { PermissionName } from './permissions.ts';
 import type { World } from './world.ts';
 
 /** A command line as typed, or its name and already-typed options. */

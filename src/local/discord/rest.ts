@@ -1,6 +1,7 @@
 import type { Gateway } from './gateway.ts';
 import { HttpError, notFound, raise, refuseIf } from './http.ts';
 import type { Interactions } from './interactions.ts';
+import { botMay, MANAGE_CHANNELS, SEND_MESSAGES } from './permissions.ts';
 import type { MessageRelay } from './relay.ts';
 import { ChannelKind, isThreadKind, type ApiObject, type CommandDefinition, type LocalChannel, type LocalGuild, type LocalMessage, type LocalUser } from './types.ts';
 import { validateChannelName, validateCommands, validateMessage } from './validate.ts';
@@ -29,11 +30,6 @@ export interface RestDeps {
  * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
  */
 export const NONCE_WINDOW_MS = 5 * 60_000;
-
-/** MANAGE_CHANNELS, needed to create a guild channel. @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags */
-export const MANAGE_CHANNELS = 1n << 4n;
-/** SEND_MESSAGES: what starting a forum post needs (CREATE_PUBLIC_THREADS does not apply there). */
-export const SEND_MESSAGES = 1n << 11n;
 
 const missingPermissions = () => new HttpError(403, { message: 'Missing Permissions', code: 50013 });
 const wrongChannelType = () => new HttpError(400, { message: 'Cannot execute action on this channel type', code: 50024 });
@@ -112,7 +108,7 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
    * @see https://discord.com/developers/docs/resources/guild#create-guild-channel
    */
   function createChannel(guild: LocalGuild, body: ApiObject): RouteAnswer {
-    if (!world.botMay(guild, MANAGE_CHANNELS)) raise(missingPermissions());
+    if (!botMay(guild, MANAGE_CHANNELS)) raise(missingPermissions());
     refuseIf(validateChannelName(body, { required: true }));
     const type = Number(body.type ?? ChannelKind.text);
     if (type !== ChannelKind.text && type !== ChannelKind.forum) raise(wrongChannelType());
@@ -130,7 +126,7 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
    */
   function forumPost(forum: LocalChannel, body: ApiObject, files: UploadedFile[]): RouteAnswer {
     const guild = world.guilds.get(forum.guildId ?? '');
-    if (guild && !world.botMay(guild, SEND_MESSAGES)) raise(missingPermissions());
+    if (guild && !botMay(guild, SEND_MESSAGES)) raise(missingPermissions());
     refuseIf(validateChannelName(body, { required: true }));
     const starter = body.message;
     if (typeof starter !== 'object' || starter === null || Array.isArray(starter)) {

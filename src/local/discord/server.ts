@@ -6,7 +6,7 @@ import { HttpError, raise, readBody, send } from './http.ts';
 import { Interactions } from './interactions.ts';
 import { messageRelay } from './relay.ts';
 import { createRestRoutes, RESOLVED_CHANNEL_PERMISSIONS } from './rest.ts';
-import { PERMISSION_BITS } from './types.ts';
+import { PERMISSION_BITS } from './permissions.ts';
 import type {
   ApiObject,
   LocalChannel,

@@ -171,14 +171,3 @@ export interface FailRouteOptions {
   readonly retryAfter?: number;
 }
 
-/**
- * Permission bits a test may take from (or give back to) the bot by name.
- * @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags
- */
-export const PERMISSION_BITS = {
-  ManageChannels: 1n << 4n,
-  SendMessages: 1n << 11n,
-  ManageThreads: 1n << 34n,
-  CreatePublicThreads: 1n << 35n,
-} as const;
-export type PermissionName = keyof typeof PERMISSION_BITS;

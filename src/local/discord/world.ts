@@ -1,3 +1,5 @@
+import { allowedMentionIds } from './mentions.ts';
+import { ALL_PERMISSIONS, MEMBER_PERMISSIONS, OWNER_PERMISSIONS, permissionsOf } from './permissions.ts';
 import { SnowflakeGenerator } from './snowflake.ts';
 import {
   ChannelKind,
@@ -19,13 +21,6 @@ export interface UploadedFile {
   readonly contentType: string;
   readonly bytes: Buffer;
 }
-
-/** Permission bits. @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags */
-const MEMBER_PERMISSIONS = (
-  (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 6n) | (1n << 31n) | (1n << 35n) | (1n << 36n) | (1n << 38n)
-).toString();
-const ALL_PERMISSIONS = (1n << 51n) - 1n;
-const OWNER_PERMISSIONS = ALL_PERMISSIONS.toString();
 
 type EventInit = LocalEvent extends infer E ? (E extends LocalEvent ? Omit<E, 'seq'> : never) : never;
 
@@ -315,13 +310,7 @@ export class World {
   }
 
   permissionsOf(guild: LocalGuild, userId: string): string {
-    if (userId === this.bot.id) return guild.botPermissions.toString();
-    return guild.ownerId === userId ? OWNER_PERMISSIONS : MEMBER_PERMISSIONS;
-  }
-
-  /** Whether the bot holds a permission bit in a guild. */
-  botMay(guild: LocalGuild, bit: bigint): boolean {
-    return (guild.botPermissions & bit) === bit;
+    return permissionsOf(guild, userId, this.bot.id);
   }
 
   channelJson(channel: LocalChannel): ApiObject {
@@ -487,24 +476,9 @@ export class World {
 
 const isObject = (value: unknown): value is ApiObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** User ids mentioned as `<@id>` or `<@!id>` in a message's text. */
-export const mentionedUserIds = (content: string): string[] => [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1] ?? ''))];
-
-/**
- * The mentioned users a message notifies: all of them without `allowed_mentions`; with it, all when
- * `parse` holds `users`, else only those listed in `users`.
- * @see https://discord.com/developers/docs/resources/message#allowed-mentions-object
- */
-export function allowedMentionIds(content: string, allowed: unknown): string[] {
-  const mentioned = mentionedUserIds(content);
-  if (typeof allowed !== 'object' || allowed === null) return mentioned;
-  const { parse, users } = allowed as { parse?: unknown; users?: unknown };
-  if (Array.isArray(parse) && parse.includes('users')) return mentioned;
-  const listed = Array.isArray(users) ? users.map(String) : [];
-  return mentioned.filter((id) => listed.includes(id));
-}
-
 const guessType = (filename: string): string => {
   const ext = filename.split('.').pop()?.toLowerCase();
   return ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'json' ? 'application/json' : ext === 'txt' ? 'text/plain' : 'application/octet-stream';
 };
+
+export { allowedMentionIds, mentionedUserIds } from './mentions.ts';

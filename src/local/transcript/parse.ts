@@ -1,4 +1,4 @@
-import { PERMISSION_BITS, type PermissionName } from '../discord/types.ts';
+import { PERMISSION_BITS, type PermissionName } from '../discord/permissions.ts';
 
 /** Where a step came from, for failures that point at the transcript line. */
 export interface StepOrigin {
