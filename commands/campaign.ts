@@ -34,7 +34,11 @@ export const command: CommandModule = {
     .addSubcommand((s) => campaignOption(described(s.setName('journal'), 'campaign.cmd.journal')))
     .addSubcommand((s) => campaignOption(described(s.setName('export'), 'campaign.cmd.export')))
     .addSubcommand((s) =>
-      campaignOption(described(s.setName('next'), 'campaign.cmd.next').addStringOption((o) => described(o.setName('options'), 'commands.game.options.options').setMaxLength(300))),
+      campaignOption(
+        described(s.setName('next'), 'campaign.cmd.next')
+          .addStringOption((o) => described(o.setName('options'), 'commands.game.options.options').setMaxLength(300))
+          .addIntegerOption((o) => described(o.setName('seed'), 'commands.game.options.seed').setMinValue(0).setMaxValue(2_147_483_647)),
+      ),
     )
     .addSubcommand((s) =>
       campaignOption(described(s.setName('remove'), 'campaign.cmd.remove').addUserOption((o) => described(o.setName('user'), 'campaign.cmd.options.user').setRequired(true))),
@@ -67,12 +71,13 @@ export const command: CommandModule = {
     const sub = ctx.interaction.options.getSubcommand(true);
     if (sub === 'new') return create(ctx);
     const chosen = ctx.interaction.options.getString('campaign');
-    const id = chosen ? { ok: true as const, value: chosen } : await campaigns.here(ctx.place.guildId, ctx.place.threadId ?? ctx.place.channelId);
+    const id = chosen ? await campaigns.named(ctx.place.guildId, chosen) : await campaigns.here(ctx.place.guildId, ctx.place.threadId ?? ctx.place.channelId);
     if (!id.ok) return id;
     const found = await campaigns.status(id.value);
     if (!found.ok) return found;
-    // A campaign chosen by id must belong to this server: ids from autocomplete are checked, never trusted.
     if (found.value.guildId !== ctx.place.guildId) return reject('campaign.notFound');
+    // Any command of the campaign counts as activity, and wakes it when dormant.
+    await campaigns.touch(id.value);
     const manager: CampaignManager = { ...ctx.actor, manageGuild: ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false };
     switch (sub) {
       case 'join': {
@@ -130,7 +135,9 @@ export const command: CommandModule = {
     }
     if (!ctx.services.campaigns || !ctx.place.guildId) return [];
     const found = await ctx.services.campaigns.search(ctx.place.guildId, typed, 25);
-    return found.map((c) => ({ name: fitLabel(`${c.name} · ${ctx.t(`commands.games.${c.gameType}`)}`, 100), value: c.id }));
+    // The value is the name people read; `Name (game)` only where campaigns of two games share the name.
+    const shared = (name: string) => found.filter((c) => c.name.toLowerCase() === name.toLowerCase()).length > 1;
+    return found.map((c) => ({ name: fitLabel(`${c.name} · ${ctx.t(`commands.games.${c.gameType}`)}`, 100), value: shared(c.name) ? `${c.name} (${c.gameType})` : c.name }));
   },
 };
 
@@ -145,8 +152,21 @@ async function create(ctx: CommandContext): Promise<CommandResult> {
   if (!module) return reject('core.game.unknownType', { gameType, known: Object.keys(ctx.services.catalog.modules).join(', ') });
   if (!module.campaign) return reject('campaign.noCarry', { game: ctx.t(`commands.games.${gameType}`) });
   const parentId = ctx.place.threadId ? (ctx.place.parentId ?? ctx.place.channelId) : ctx.place.channelId;
+  const game = ctx.t(`commands.games.${gameType}`);
   const home: { id: string | null } = { id: null };
-  const openHome = async (name: string) => (home.id = await ctx.services.createThread(parentId, fitLabel(t(ctx.lang, 'campaign.homeName', { campaign: name }), CHANNEL_NAME_MAX)));
+  // The home is a forum channel (a post per game, and the journal post) where the bot may create one;
+  // else one thread, as everywhere before.
+  const mayForum = ctx.interaction.appPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false;
+  const openHome = async (name: string) => {
+    const journalName = fitLabel(t(ctx.lang, 'campaign.homeName', { campaign: name }), CHANNEL_NAME_MAX);
+    const forumId = mayForum ? await ctx.services.createForum(parentId, fitLabel(name, CHANNEL_NAME_MAX)) : null;
+    if (forumId) {
+      home.id = forumId;
+      const starter = t(ctx.lang, 'campaign.replies.home', { campaign: name, game, organiser: ctx.actor.userName });
+      return { homeId: forumId, journalId: await ctx.services.createThread(forumId, journalName, starter) };
+    }
+    return (home.id = await ctx.services.createThread(parentId, journalName));
+  };
   let created: Awaited<ReturnType<typeof campaigns.create>>;
   try {
     created = await campaigns.create({
@@ -168,7 +188,9 @@ async function create(ctx: CommandContext): Promise<CommandResult> {
     return created;
   }
   const c = created.value;
-  const game = ctx.t(`commands.games.${gameType}`);
+  if (c.homeKind === 'forum') {
+    return ok({ visibility: 'public', content: ctx.t('campaign.replies.createdForum', { campaign: c.name, game, homeId: c.homeId, journalId: c.journalId }) });
+  }
   if (c.homeId) await ctx.services.app.queueNarration(c.homeId, ctx.t('campaign.replies.home', { campaign: c.name, game, organiser: ctx.actor.userName }));
   return ok({ visibility: 'public', content: ctx.t('campaign.replies.created', { campaign: c.name, game, homeId: c.homeId ?? parentId }) });
 }
@@ -177,13 +199,18 @@ async function next(ctx: CommandContext, c: CampaignView, manager: CampaignManag
   const campaigns = ctx.services.campaigns!;
   const gameOptions = parseGameOptions(ctx.interaction.options.getString('options'));
   if (!gameOptions.ok) return gameOptions;
+  const seed = ctx.interaction.options.getInteger('seed');
+  if (seed !== null && !ctx.services.allowSeed) return reject('core.game.seedNotAllowed');
   const game = ctx.t(`commands.games.${c.gameType}`);
   const thread: { id: string | null } = { id: null };
   const threadName = fitLabel(t(ctx.lang, 'campaign.threadName', { campaign: c.name, index: c.games.length + 1 }), CHANNEL_NAME_MAX);
-  const openThread = async () => (thread.id = await ctx.services.createThread(c.channelId, threadName));
+  // A forum home holds a post per game; a thread home's games get threads beside it.
+  const inForum = c.homeKind === 'forum' && c.homeId !== null;
+  const starter = ctx.t('campaign.replies.post', { campaign: c.name, index: c.games.length + 1, game });
+  const openThread = async () => (thread.id = await ctx.services.createThread(inForum ? c.homeId! : c.channelId, threadName, starter));
   let opened: Awaited<ReturnType<typeof campaigns.next>>;
   try {
-    opened = await campaigns.next(c.id, manager, { options: gameOptions.value, openThread });
+    opened = await campaigns.next(c.id, manager, { options: gameOptions.value, openThread, ...(seed !== null ? { seed } : {}) });
   } catch (error) {
     if (thread.id) await ctx.services.removeThread(thread.id);
     throw error;

@@ -1,7 +1,9 @@
 import { ok, ownValue, reject, type GameEvent, type GameModule, type Json, type Rejection, type Result, type SeatResult, type TextLine } from '../core/index.ts';
 import {
   campaignEntries,
+  campaignsNamed,
   createCampaign,
+  enqueue,
   findCampaignByChannel,
   getCampaign,
   joinCampaign,
@@ -20,6 +22,7 @@ import {
 import { resolvePolicy, type GamePolicy, type PolicyInput } from '../scheduler/index.ts';
 import { createCampaignArchive, type CampaignArchiveDeps, type CampaignFile } from './campaign-archive.ts';
 import { createCampaignPacks, type CampaignPacksDeps } from './campaign-packs.ts';
+import { archiveRow } from './schedule-campaign.ts';
 import type { AppActor, AppResult, FinishedGame, LobbyView, NewGameInput } from './types.ts';
 
 type AnyModule = GameModule<any, any, any>;
@@ -42,6 +45,12 @@ export interface CampaignView {
   readonly organiserUserId: string;
   readonly channelId: string;
   readonly homeId: string | null;
+  /** `forum`: the home is a forum channel (a post per game, and the journal post); `thread`: one thread. */
+  readonly homeKind: 'forum' | 'thread' | null;
+  /** Where recaps are posted: the forum's journal post, or the home thread. */
+  readonly journalId: string | null;
+  /** Set while the campaign is dormant (its threads archived). */
+  readonly dormant: boolean;
   readonly members: readonly { readonly userId: string; readonly userName: string }[];
   readonly games: readonly { readonly index: number; readonly gameId: string; readonly threadId: string | null; readonly status: string }[];
   readonly pack: { readonly id: string; readonly version: string | null } | null;
@@ -70,6 +79,8 @@ export interface CampaignDeps {
     newGame(input: NewGameInput): AppResult<LobbyView>;
     finished(gameId: string): AppResult<FinishedGame>;
   } & CampaignPacksDeps['app'];
+  /** Plans the campaign's next dormancy check (src/app/schedule-campaign.ts): at its start and when it wakes. */
+  readonly onAwake?: (campaignId: string) => Promise<void>;
 }
 
 export interface NewCampaignInput {
@@ -80,13 +91,22 @@ export interface NewCampaignInput {
   readonly name: string;
   readonly packId?: string;
   readonly locale?: string;
-  /** Opens the campaign's home (a forum channel or a thread) once everything else was accepted. */
-  readonly openHome?: (name: string) => Promise<string>;
+  /**
+   * Opens the campaign's home once everything else was accepted: a thread (its id), or a forum channel
+   * with its journal post (`{ homeId, journalId }`).
+   */
+  readonly openHome?: (name: string) => Promise<string | { readonly homeId: string; readonly journalId: string | null }>;
 }
 
 /** Who asks for an organiser's action: the organiser, or a member with Manage Server. */
 export interface CampaignManager extends AppActor {
   readonly manageGuild: boolean;
+}
+
+/** A forum home has a journal post of its own; a thread home is its own journal. */
+function homeKindOf(c: { homeId: string | null; journalId: string | null }): 'forum' | 'thread' | null {
+  if (c.homeId === null) return null;
+  return c.journalId !== null && c.journalId !== c.homeId ? 'forum' : 'thread';
 }
 
 /** A name on one line, without control characters, trimmed to the limit. */
@@ -147,6 +167,9 @@ export function createCampaigns(deps: CampaignDeps) {
       organiserUserId: c.organiserUserId,
       channelId: c.channelId,
       homeId: c.homeId,
+      homeKind: homeKindOf(c),
+      journalId: c.journalId ?? c.homeId,
+      dormant: c.dormantAt !== null,
       members: members.map((m) => ({ userId: m.userId, userName: m.userName })),
       games: c.games.map((g) => ({ index: g.campaignIndex ?? 0, gameId: g.id, threadId: g.threadId, status: g.status })),
       pack: c.packId ? { id: c.packId, version: c.packVersion } : null,
@@ -168,6 +191,32 @@ export function createCampaigns(deps: CampaignDeps) {
     return who.userId === c.organiserUserId || who.manageGuild;
   }
 
+  /**
+   * A command of the campaign: its activity is now, and a dormant campaign wakes: its journal (and the thread
+   * of a game gathering players) unarchived, a notice in the journal, its next dormancy check planned.
+   * True when it woke.
+   */
+  async function touch(id: string): Promise<boolean> {
+    const now = clock();
+    const c = await prisma.campaign.findUnique({ where: { id }, select: { dormantAt: true, homeId: true, journalId: true, gameType: true, locale: true, name: true, games: { select: { threadId: true, status: true } } } });
+    if (!c) return false;
+    const woke = c.dormantAt !== null && (await prisma.campaign.updateMany({ where: { id, dormantAt: { not: null } }, data: { dormantAt: null, lastActivityAt: now } })).count === 1;
+    if (!woke) {
+      await prisma.campaign.update({ where: { id }, data: { lastActivityAt: now } });
+      return false;
+    }
+    const journal = c.journalId ?? c.homeId;
+    const rows: OutboxMessage[] = [];
+    if (journal) {
+      rows.push(archiveRow(journal, false));
+      rows.push({ kind: 'notice', target: { channelId: journal }, payload: { gameType: c.gameType, locale: c.locale, code: 'campaign.dormant.woken', params: { campaign: c.name } } });
+    }
+    for (const g of c.games) if (g.threadId && g.status === 'lobby') rows.push(archiveRow(g.threadId, false));
+    await enqueue(prisma, null, rows);
+    await deps.onAwake?.(id);
+    return true;
+  }
+
   /** Records every finished game of the campaign that has no entry yet; returns the campaign as it now stands. */
   async function catchUp(c: CampaignWithRoster): Promise<CampaignWithRoster> {
     const missing = await unrecordedGames(prisma, c.id);
@@ -186,8 +235,10 @@ export function createCampaigns(deps: CampaignDeps) {
     if (!done.ok) return null;
     const { game, module, genesis, state, publicEvents } = done.value;
     if (game.campaignId === null) return null;
-    const c = await getCampaign(prisma, game.campaignId);
-    if (!c) return null;
+    const found = await getCampaign(prisma, game.campaignId);
+    if (!found) return null;
+    // A game that ends in a dormant campaign wakes it first, so its journal is open for the recap.
+    const c = found.dormantAt !== null && (await touch(found.id)) ? ((await getCampaign(prisma, found.id)) ?? found) : found;
     const part = module.campaign;
     const received = genesis.carried ?? null;
     const carried = part ? part.carry(state, received) : null;
@@ -205,8 +256,9 @@ export function createCampaigns(deps: CampaignDeps) {
       events: publicEvents.filter((e) => e.to === 'public').slice(-RECAP_EVENTS),
       carried: carried !== null && part?.describeCarried ? part.describeCarried(carried) : [],
     };
-    const journal: OutboxMessage[] = c.homeId
-      ? [{ kind: 'journal', target: { channelId: c.homeId }, payload: { gameId, gameType: game.gameType, seq: game.seq, locale: c.locale, campaign: c.name, recap: recap as unknown as Json, image: true } }]
+    const journalAt = c.journalId ?? c.homeId;
+    const journal: OutboxMessage[] = journalAt
+      ? [{ kind: 'journal', target: { channelId: journalAt }, payload: { gameId, gameType: game.gameType, seq: game.seq, locale: c.locale, campaign: c.name, recap: recap as unknown as Json, image: true } }]
       : [];
     const written = await recordCampaignEntry(prisma, {
       campaignId: c.id,
@@ -227,6 +279,7 @@ export function createCampaigns(deps: CampaignDeps) {
 
   return {
     recordEnded,
+    touch,
     ...packs,
 
     /** Opens a campaign of one game type in a guild; its home is opened only once everything else was accepted. */
@@ -237,11 +290,12 @@ export function createCampaigns(deps: CampaignDeps) {
       if (name.length === 0) return reject('campaign.badName', { max: CAMPAIGN_NAME_MAX });
       const clash = await prisma.campaign.findUnique({ where: { guildId_gameType_name: { guildId: input.guildId, gameType: input.gameType, name } }, select: { id: true } });
       if (clash) return reject('campaign.nameTaken', { name });
-      const homeId = input.openHome ? await input.openHome(name) : null;
+      const home = input.openHome ? await input.openHome(name) : null;
       const created = await createCampaign(prisma, {
         guildId: input.guildId,
         channelId: input.channelId,
-        homeId,
+        homeId: typeof home === 'string' ? home : (home?.homeId ?? null),
+        journalId: typeof home === 'string' ? null : (home?.journalId ?? null),
         gameType: input.gameType,
         name,
         organiser: { userId: input.organiser.userId, userName: input.organiser.userName },
@@ -249,6 +303,7 @@ export function createCampaigns(deps: CampaignDeps) {
         locale: input.locale ?? input.organiser.locale ?? 'en',
       });
       if (!created.ok) return reject('campaign.nameTaken', { name });
+      await deps.onAwake?.(created.campaign.id);
       return ok(viewOf(created.campaign));
     },
 
@@ -256,6 +311,21 @@ export function createCampaigns(deps: CampaignDeps) {
     async here(guildId: string, channelId: string): AppResult<string> {
       const c = await findCampaignByChannel(prisma, guildId, channelId);
       return c ? ok(c.id) : reject('campaign.none');
+    },
+
+    /**
+     * The campaign a `campaign:` option names: its name on this server (case-insensitive), or `Name (game)`
+     * as autocomplete offers it when campaigns of two games share a name.
+     */
+    async named(guildId: string, text: string): AppResult<string> {
+      const raw = cleanCampaignName(text);
+      const named = (name: string, gameType?: string) => campaignsNamed(prisma, guildId, name).then((list) => list.filter((c) => gameType === undefined || c.gameType === gameType));
+      let found = await named(raw);
+      const qualified = /^(.*) \(([\w-]+)\)$/.exec(raw);
+      if (found.length === 0 && qualified) found = await named(qualified[1] ?? '', qualified[2]);
+      if (found.length === 1) return ok(found[0]!.id);
+      if (found.length > 1) return reject('campaign.ambiguous', { name: found[0]!.name, choices: found.map((c) => `${c.name} (${c.gameType})`).join(', ') });
+      return reject('campaign.notFoundNamed', { name: raw });
     },
 
     search(guildId: string, text: string, take = 25) {

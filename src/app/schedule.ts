@@ -22,6 +22,7 @@ import {
 } from '../scheduler/index.ts';
 import { addSpectator, changeWaits, enqueue, getGame, type Database, type GameWithSeats, type OutboxMessage } from '../store/index.ts';
 import { createAbsence } from './schedule-absence.ts';
+import { createCampaignDormancy } from './schedule-campaign.ts';
 import { createDueStore } from './schedule-due.ts';
 import { createServerDefaults } from './schedule-defaults.ts';
 import {
@@ -229,7 +230,10 @@ export function createSchedule(deps: ScheduleDeps) {
     }
   }
 
+  const campaignDormancy = createCampaignDormancy({ prisma, scheduler, store, clock });
+
   async function onDormancy(ticket: FireTicket): Promise<void> {
+    if (typeof ticket.data.campaignId === 'string') return campaignDormancy.onFire(ticket);
     await store.removeFired(ticket);
     const game = await getGame(prisma, ticket.gameId);
     if (!game || game.status !== 'playing' || game.dormantAt !== null || game.pausedAt !== null) return;
@@ -265,6 +269,8 @@ export function createSchedule(deps: ScheduleDeps) {
     scheduler,
     ...createAbsence({ prisma, scheduler, store, clock }),
     ...createServerDefaults(prisma),
+    /** Dormant campaigns: `plan` after a campaign's command, `planMissing` at start-up. */
+    campaignDormancy,
 
     /** Registers the queue handlers; call before `scheduler.start()`. */
     register(): void {

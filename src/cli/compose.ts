@@ -184,7 +184,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       (error: unknown) => campaignLog.warn({ err: error, gameId }, 'campaign entry not recorded; the next campaign read records it'),
     );
   const app = createApp({ db, games: catalog.catalog.modules, packs: catalog.packs, packList: catalog.list, clock, logger: logger.child({ component: 'app' }), cacheSize: config.GAME_CACHE_SIZE, limits, wake, onCampaignGameEnded });
-  const campaigns = createCampaigns({ prisma: db.prisma, games: catalog.catalog.modules, clock, app });
+  // Campaign dormancy lives with the scheduler, made below: bound late too.
+  const dormancy: { plan?: (campaignId: string) => Promise<void> } = {};
+  const campaigns = createCampaigns({ prisma: db.prisma, games: catalog.catalog.modules, clock, app, onAwake: (id) => dormancy.plan?.(id) ?? Promise.resolve() });
   ended.record = campaigns.recordEnded;
   const rateLog = logger.child({ component: 'rate-limit' });
   const rateLimiter = await createRateLimiter(
@@ -210,6 +212,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     : await createScheduler({ claim: store, onError, ...(options.scheduler?.clock ? { clock: options.scheduler.clock } : {}) });
   const schedule = createSchedule({ db, app, scheduler, store, clock, logger: schedulerLog });
   schedule.register();
+  dormancy.plan = schedule.campaignDormancy.plan;
   const bot = await startBot({
     token: options.token,
     api: options.api,
@@ -231,6 +234,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   await scheduler.start();
   const reconciled = await reconcileSchedule({ db, app, schedule, logger: schedulerLog });
+  await schedule.campaignDormancy.planMissing();
   const rebuilt = await schedule.rebuild();
   schedulerLog.info({ kind: scheduler.kind, rebuilt, clocked: reconciled.clocked, replanned: reconciled.replanned }, 'scheduler started');
   // Woken when a command commits (in process, or LISTEN on PostgreSQL); the poll is the slow fallback.

@@ -109,14 +109,41 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     ...(options.schedule ? { schedule: options.schedule } : {}),
     allowSeed: options.allowSeed,
     ...(options.rulesUrl ? { rulesUrl: options.rulesUrl } : {}),
-    async createThread(channelId, name) {
+    async createThread(channelId, name, starter) {
       const channel = await client.channels.fetch(channelId);
+      // A forum post needs its starter message (Start Thread in Forum or Media Channel).
+      if (channel?.type === ChannelType.GuildForum) {
+        const post = await channel.threads.create({ name, autoArchiveDuration: 10080, message: { content: starter ?? name, allowedMentions: { parse: [] } } });
+        return post.id;
+      }
       if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);
       const thread = await channel.threads.create({ name, autoArchiveDuration: 10080 });
       return thread.id;
     },
+    async createForum(channelId, name) {
+      const channel = await client.channels.fetch(channelId);
+      if (!channel || channel.type !== ChannelType.GuildText) return null;
+      try {
+        const forum = await channel.guild.channels.create({ name, type: ChannelType.GuildForum, ...(channel.parentId ? { parent: channel.parentId } : {}) });
+        return forum.id;
+      } catch (error) {
+        // 50013 Missing Permissions, 50024 no forum here: the campaign lives in a thread instead.
+        if (error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+          logger.info({ code: error.code, channelId }, 'forum channel refused; a thread is used');
+          return null;
+        }
+        throw error;
+      }
+    },
+    async setArchived(threadId, archived) {
+      await client.rest.patch(Routes.channel(threadId), { body: { archived } });
+    },
     async deleteThread(threadId) {
       const thread = await client.channels.fetch(threadId);
+      if (thread?.type === ChannelType.GuildForum) {
+        await thread.delete();
+        return;
+      }
       if (!thread?.isThread()) return;
       // Deleting needs Manage Threads; without it the bot archives the thread it opened instead.
       try {
@@ -415,6 +442,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         const sent = await reminder(row);
         metrics?.deliveries.inc({ kind: row.kind, result: sent ? 'sent' : 'skipped' });
         return sent ?? { ok: true };
+      }
+      if (row.kind === 'archive') {
+        // A dormant campaign's threads (and the wake-up): archived or unarchived, nothing posted.
+        const target = row.target as { channelId?: string };
+        const archived = (row.payload as { archived?: boolean }).archived !== false;
+        await client.rest.patch(Routes.channel(target.channelId ?? ''), { body: { archived } });
+        metrics?.deliveries.inc({ kind: row.kind, result: 'sent' });
+        return { ok: true };
       }
       const answer = row.kind === 'notice' || row.kind === 'dormant' || row.kind === 'narration' ? notice(row) : await build(row);
       if (!answer) {

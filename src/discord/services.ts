@@ -52,8 +52,18 @@ export interface Services {
   readonly allowSeed: boolean;
   /** `RULES_URL`: where `/help` links each game's rules (src/games/<game>/README.md there). */
   readonly rulesUrl?: string;
-  /** Opens a public thread under a text channel and returns its id. */
-  createThread(channelId: string, name: string): Promise<string>;
+  /**
+   * Opens a public thread under a text channel, or a post in a forum channel (whose starter message is
+   * `starter`, the name when none), and returns its id.
+   */
+  createThread(channelId: string, name: string, starter?: string): Promise<string>;
+  /**
+   * Opens a forum channel beside a text channel (same category) and returns its id; null where the bot may
+   * not (no Manage Channels, no forum channels in that server), so the caller falls back to a thread.
+   */
+  createForum(channelId: string, name: string): Promise<string | null>;
+  /** Archives a thread or unarchives it; never throws (logged instead). */
+  setArchived(threadId: string, archived: boolean): Promise<void>;
   /** Deletes a thread the bot opened for a game that was then refused; never throws (logged instead). */
   removeThread(threadId: string): Promise<void>;
   /** Posts a game's lobby card (Join, Start) in its thread and remembers it, so start or abandon can close it. */
@@ -95,6 +105,10 @@ export interface ServicesDeps {
   /** `RULES_URL`: where `/help` links each game's rules (src/games/<game>/README.md there). */
   readonly rulesUrl?: string;
   readonly createThread: Services['createThread'];
+  /** Creates a forum channel; absent where forums are not offered (then campaigns use threads). */
+  readonly createForum?: Services['createForum'];
+  /** Archives or unarchives a thread; may throw. */
+  readonly setArchived?: (threadId: string, archived: boolean) => Promise<void>;
   /** Deletes a thread; may throw (no permission, already gone). */
   readonly deleteThread: (threadId: string) => Promise<void>;
   /** Posts a message in a thread or channel outside any interaction. */
@@ -289,6 +303,16 @@ export function createServices(deps: ServicesDeps): Services {
     allowSeed: deps.allowSeed,
     ...(deps.rulesUrl ? { rulesUrl: deps.rulesUrl } : {}),
     createThread: deps.createThread,
+    async createForum(channelId, name) {
+      return deps.createForum ? deps.createForum(channelId, name) : null;
+    },
+    async setArchived(threadId, archived) {
+      try {
+        await deps.setArchived?.(threadId, archived);
+      } catch (error) {
+        deps.logger?.warn({ err: error, threadId, archived }, 'thread archive state not changed');
+      }
+    },
     async removeThread(threadId) {
       try {
         await deps.deleteThread(threadId);

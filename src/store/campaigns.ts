@@ -20,6 +20,8 @@ export interface NewCampaignRow {
   readonly guildId: string;
   readonly channelId: string;
   readonly homeId: string | null;
+  /** The journal post when the home is a forum channel; null when the home thread is the journal. */
+  readonly journalId?: string | null;
   readonly gameType: string;
   readonly name: string;
   readonly organiser: { readonly userId: string; readonly userName: string };
@@ -35,6 +37,7 @@ export async function createCampaign(prisma: PrismaClient, row: NewCampaignRow):
         guildId: row.guildId,
         channelId: row.channelId,
         homeId: row.homeId,
+        journalId: row.journalId ?? null,
         gameType: row.gameType,
         name: row.name,
         organiserUserId: row.organiser.userId,
@@ -75,6 +78,11 @@ export function searchCampaigns(prisma: PrismaClient, guildId: string, search: s
     orderBy: { lastActivityAt: 'desc' },
     take,
   });
+}
+
+/** Campaigns of a guild called exactly `name` (case-insensitive): one per game type at most. */
+export function campaignsNamed(prisma: PrismaClient, guildId: string, name: string): Promise<{ id: string; name: string; gameType: string }[]> {
+  return prisma.campaign.findMany({ where: { guildId, name: { equals: name, mode: 'insensitive' } }, select: { id: true, name: true, gameType: true }, orderBy: { createdAt: 'asc' } });
 }
 
 /** Joins (or rejoins after leaving); `already` when the user is an active member. */

@@ -51,6 +51,7 @@ export type { PrismaClient } from '../generated/prisma/client.ts';
 export { OUTBOX_CHANNEL, openWakeSignal, type Committed, type WakeSignal } from './wake.ts';
 export {
   campaignEntries,
+  campaignsNamed,
   createCampaign,
   findCampaignByChannel,
   getCampaign,

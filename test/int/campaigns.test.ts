@@ -163,6 +163,36 @@ describe.each(backends)('campaigns on %s', (kind) => {
     expect(unwrap(await archive.exportCampaign(restored.campaignId)).campaign.carried).toEqual(file.campaign.carried);
   });
 
+  it('GIVEN campaigns of two games sharing a name WHEN the campaign option names one THEN the name alone is ambiguous and says which, `Name (game)` and a unique name find theirs (any case), and an unknown name is refused by that name', async () => {
+    const guildId = `g6-${kind}`;
+    const tally = unwrap(await campaigns.create({ guildId, channelId: 'c6', organiser: ana, gameType: 'tally', name: 'Deep Run' }));
+    const lf = unwrap(await campaigns.create({ guildId, channelId: 'c6', organiser: ana, gameType: 'lifeform', name: 'Deep Run' }));
+    const solo = unwrap(await campaigns.create({ guildId, channelId: 'c6', organiser: ana, gameType: 'tally', name: 'Lone Star' }));
+    const ambiguous = await campaigns.named(guildId, 'deep run');
+    expect(ambiguous).toMatchObject({ ok: false, error: { code: 'campaign.ambiguous', params: { choices: 'Deep Run (tally), Deep Run (lifeform)' } } });
+    expect(unwrap(await campaigns.named(guildId, 'Deep Run (lifeform)'))).toBe(lf.id);
+    expect(unwrap(await campaigns.named(guildId, 'Deep Run (tally)'))).toBe(tally.id);
+    expect(unwrap(await campaigns.named(guildId, '  lone   STAR '))).toBe(solo.id);
+    expect(await campaigns.named(guildId, 'Nowhere')).toMatchObject({ ok: false, error: { code: 'campaign.notFoundNamed', params: { name: 'Nowhere' } } });
+    expect(code(await campaigns.named(`other-${kind}`, 'Lone Star'))).toBe('campaign.notFoundNamed');
+  });
+
+  it('GIVEN a campaign whose home is a forum channel WHEN its game ends THEN it reads as a forum home, the recap goes to the journal post (not the forum), and the journal post and game posts lead back to it', async () => {
+    const guildId = `g7-${kind}`;
+    const c = unwrap(await campaigns.create({ guildId, channelId: 'c7', organiser: ana, gameType: 'tally', name: 'Forum Run', openHome: () => Promise.resolve({ homeId: `forum-${kind}`, journalId: `journal-${kind}` }) }));
+    expect(c).toMatchObject({ homeKind: 'forum', homeId: `forum-${kind}`, journalId: `journal-${kind}`, dormant: false });
+    unwrap(await campaigns.join(c.id, bo));
+    const game = unwrap(await campaigns.next(c.id, organiser, { options: { target: 5 }, openThread: () => Promise.resolve(`post-${kind}`), seed: 5 }));
+    unwrap(await app.start(game.lobby.gameId, ana));
+    await playOut(game.lobby.gameId, [ana, bo]);
+    await campaigns.recordEnded(game.lobby.gameId);
+    const targets = (await db.prisma.outbox.findMany({ where: { kind: 'journal' } })).map((r) => (r.target as { channelId: string }).channelId);
+    expect(targets.filter((t) => t === `journal-${kind}`)).toHaveLength(1);
+    expect(targets).not.toContain(`forum-${kind}`);
+    expect(unwrap(await campaigns.here(guildId, `journal-${kind}`))).toBe(c.id);
+    expect(unwrap(await campaigns.here(guildId, `post-${kind}`))).toBe(c.id);
+  });
+
   it('GIVEN a roster bigger than the game allows WHEN the next game is asked for THEN it is refused with the sizes and nothing is created', async () => {
     const c = unwrap(await campaigns.create({ guildId: `g3-${kind}`, channelId: 'c3', organiser: ana, gameType: 'lifeform', name: 'Valley' }));
     const before = await db.prisma.game.count();

@@ -1,5 +1,6 @@
 import type { InteractionOption } from './command-line.ts';
 import type { Choice, CommandDefinition, FailRouteOptions, InteractionHandle, LocalChannel, LocalEvent, LocalGuild, LocalMessage, LocalUser, RestCall } from './types.ts';
+import type { PermissionName } from './permissions.ts';
 import type { World } from './world.ts';
 
 /** A command line as typed, or its name and already-typed options. */
@@ -50,6 +51,10 @@ export interface LocalDiscord {
   commands(guildId?: string): CommandDefinition[];
   onEvent(listener: (event: LocalEvent) => void): () => void;
   refuseDms(user: string, on?: boolean): void;
+  /** Gives the bot a permission in a guild (default: the default guild), or takes it away. */
+  setBotPermission(name: PermissionName, allowed: boolean, guildId?: string): void;
+  /** Whether forum channels may be created in a guild (default: the default guild). */
+  setForums(allowed: boolean, guildId?: string): void;
   failRoute(method: string, pattern: string | RegExp, opts: FailRouteOptions): void;
   dropGateway(shard?: number): void;
   /** Resolves once the bot's gateway shard for `guildId` is connected. */

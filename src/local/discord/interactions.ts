@@ -138,7 +138,7 @@ export class Interactions {
       version: 1,
       channel_id: channel.id,
       channel: world.channelJson(channel),
-      app_permissions: guildOf ? world.permissionsOf(guildOf, guildOf.ownerId) : '0',
+      app_permissions: guildOf ? world.permissionsOf(guildOf, world.bot.id) : '0',
       locale: user.locale,
       entitlements: [],
       attachment_size_limit: ATTACHMENT_BYTES_MAX,

@@ -1,8 +1,9 @@
 import type { Gateway } from './gateway.ts';
 import { HttpError, notFound, raise, refuseIf } from './http.ts';
 import type { Interactions } from './interactions.ts';
+import { botMay, MANAGE_CHANNELS, SEND_MESSAGES } from './permissions.ts';
 import type { MessageRelay } from './relay.ts';
-import { ChannelKind, type ApiObject, type CommandDefinition, type LocalMessage, type LocalUser } from './types.ts';
+import { ChannelKind, isThreadKind, type ApiObject, type CommandDefinition, type LocalChannel, type LocalGuild, type LocalMessage, type LocalUser } from './types.ts';
 import { validateChannelName, validateCommands, validateMessage } from './validate.ts';
 import type { UploadedFile, World } from './world.ts';
 
@@ -29,6 +30,9 @@ export interface RestDeps {
  * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
  */
 export const NONCE_WINDOW_MS = 5 * 60_000;
+
+const missingPermissions = () => new HttpError(403, { message: 'Missing Permissions', code: 50013 });
+const wrongChannelType = () => new HttpError(400, { message: 'Cannot execute action on this channel type', code: 50024 });
 
 /** Permissions a resolved channel carries in a slash command's `resolved.channels`. */
 export const RESOLVED_CHANNEL_PERMISSIONS = '2147535872';
@@ -98,6 +102,44 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
     throw new HttpError(405, { message: '405: Method Not Allowed', code: 0 });
   }
 
+  /**
+   * Create Guild Channel, for the types modelled here (text, forum): needs MANAGE_CHANNELS (403, 50013),
+   * and a forum only where the guild may have one (400, 50024). Fires CHANNEL_CREATE.
+   * @see https://discord.com/developers/docs/resources/guild#create-guild-channel
+   */
+  function createChannel(guild: LocalGuild, body: ApiObject): RouteAnswer {
+    if (!botMay(guild, MANAGE_CHANNELS)) raise(missingPermissions());
+    refuseIf(validateChannelName(body, { required: true }));
+    const type = Number(body.type ?? ChannelKind.text);
+    if (type !== ChannelKind.text && type !== ChannelKind.forum) raise(wrongChannelType());
+    if (type === ChannelKind.forum && !guild.forums) raise(wrongChannelType());
+    const channel = world.addChannel({ type, guildId: guild.id, name: String(body.name), parentId: null, ownerId: null, recipientId: null });
+    gateway.dispatch(guild.id, 'CHANNEL_CREATE', world.channelJson(channel), 'guilds');
+    return [201, world.channelJson(channel)];
+  }
+
+  /**
+   * Start Thread in Forum or Media Channel: a post (a `PUBLIC_THREAD` under the forum) and its starter
+   * message, required as `message`, which has the post's id. Needs SEND_MESSAGES. Fires THREAD_CREATE and
+   * MESSAGE_CREATE; the answer is the channel with the message nested.
+   * @see https://discord.com/developers/docs/resources/channel#start-thread-in-forum-or-media-channel
+   */
+  function forumPost(forum: LocalChannel, body: ApiObject, files: UploadedFile[]): RouteAnswer {
+    const guild = world.guilds.get(forum.guildId ?? '');
+    if (guild && !botMay(guild, SEND_MESSAGES)) raise(missingPermissions());
+    refuseIf(validateChannelName(body, { required: true }));
+    const starter = body.message;
+    if (typeof starter !== 'object' || starter === null || Array.isArray(starter)) {
+      raise(new HttpError(400, { message: 'Invalid Form Body', code: 50035, errors: { message: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] } } }));
+    }
+    refuseIf(validateMessage(starter as ApiObject, files, { create: true }));
+    const post = world.addChannel({ type: ChannelKind.publicThread, guildId: forum.guildId, name: String(body.name), parentId: forum.id, ownerId: world.bot.id, recipientId: null });
+    gateway.dispatch(post.guildId, 'THREAD_CREATE', { ...world.channelJson(post), newly_created: true }, 'guilds');
+    const message = world.createMessage({ id: post.id, channelId: post.id, authorId: world.bot.id, payload: starter as ApiObject, files });
+    relay.created(message);
+    return [201, { ...world.channelJson(post), message: world.messageJson(message) }];
+  }
+
   return function route(method, path, query, body, files) {
     const m = (pattern: RegExp) => pattern.exec(path);
     let p: RegExpExecArray | null;
@@ -147,6 +189,8 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
         return [200, list.map((x) => world.messageJson(x))];
       }
       if (method === 'POST') {
+        // A forum holds posts only: messages go to a post (a thread), never to the forum itself.
+        if (channel.type === ChannelKind.forum) raise(new HttpError(400, { message: 'Cannot send messages in a non-text channel', code: 50008 }));
         refuseIf(validateMessage(body, files, { create: true }));
         if (channel.type === ChannelKind.dm && world.users.get(channel.recipientId ?? '')?.refusesDms) {
           raise(new HttpError(403, { message: 'Cannot send messages to this user', code: 50007 }));
@@ -177,9 +221,13 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
         return [204, null];
       }
     }
+    if (method === 'POST' && (p = m(/^\/channels\/(\d+)\/threads$/))) {
+      const parent = world.channels.get(p[1] ?? '');
+      if (parent?.type === ChannelKind.forum) return forumPost(parent, body, files);
+    }
     if (method === 'POST' && (p = m(/^\/channels\/(\d+)(?:\/messages\/(\d+))?\/threads$/))) {
       const parent = world.channels.get(p[1] ?? '') ?? raise(notFound('Channel', 10003));
-      if (parent.type !== ChannelKind.text) raise(new HttpError(400, { message: 'Cannot execute action on this channel type', code: 50024 }));
+      if (parent.type !== ChannelKind.text) raise(wrongChannelType());
       refuseIf(validateChannelName(body, { required: true }));
       const fromMessage = p[2];
       const thread = world.addChannel({
@@ -219,9 +267,10 @@ export function createRestRoutes(deps: RestDeps): (method: string, path: string,
         const { channels: _c, members: _m, threads: _t, ...plain } = world.guildCreateJson(g);
         return [200, plain];
       }
-      if (method === 'GET' && rest === '/channels') return [200, [...world.channels.values()].filter((c) => c.guildId === g.id && c.type === ChannelKind.text).map((c) => world.channelJson(c))];
+      if (method === 'GET' && rest === '/channels') return [200, [...world.channels.values()].filter((c) => c.guildId === g.id && !isThreadKind(c.type)).map((c) => world.channelJson(c))];
+      if (method === 'POST' && rest === '/channels') return createChannel(g, body);
       if (method === 'GET' && rest === '/threads/active') {
-        const threads = [...world.channels.values()].filter((c) => c.guildId === g.id && c.parentId && !c.archived);
+        const threads = [...world.channels.values()].filter((c) => c.guildId === g.id && isThreadKind(c.type) && !c.archived);
         return [200, { threads: threads.map((c) => world.channelJson(c)), members: [] }];
       }
       if (method === 'GET' && rest === '/roles') return [200, [world.everyoneRole(g)]];

@@ -6,6 +6,7 @@ import { HttpError, raise, readBody, send } from './http.ts';
 import { Interactions } from './interactions.ts';
 import { messageRelay } from './relay.ts';
 import { createRestRoutes, RESOLVED_CHANNEL_PERMISSIONS } from './rest.ts';
+import { PERMISSION_BITS } from './permissions.ts';
 import type {
   ApiObject,
   LocalChannel,
@@ -325,6 +326,17 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
     },
     refuseDms: (userRef, on = true) => {
       world.user(userRef).refusesDms = on;
+    },
+    setBotPermission: (name, allowed, guildId) => {
+      const g = world.guilds.get(guildId ?? guild.id);
+      const bit = PERMISSION_BITS[name];
+      if (!g || bit === undefined) throw new Error(`local Discord: no guild ${guildId ?? guild.id} or permission ${name}`);
+      g.botPermissions = allowed ? g.botPermissions | bit : g.botPermissions & ~bit;
+    },
+    setForums: (allowed, guildId) => {
+      const g = world.guilds.get(guildId ?? guild.id);
+      if (!g) throw new Error(`local Discord: no guild ${guildId ?? guild.id}`);
+      g.forums = allowed;
     },
     failRoute: (method, pattern, o) => {
       const regex = typeof pattern === 'string' ? new RegExp('^' + pattern.split(/(:\w+|\*)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('') + '$') : pattern;

@@ -18,17 +18,33 @@ export interface LocalGuild {
   readonly joinedAt: string;
   /** Guild locale sent as `guild_locale`. */
   locale: string;
+  /**
+   * Whether forum channels may be created here. Where they may not, creating one is refused with 50024
+   * "Cannot execute action on this channel type" (what bots got where forums were not available:
+   * https://github.com/discord/discord-api-docs/issues/5324).
+   */
+  forums: boolean;
+  /** The bot's permissions in the guild (`app_permissions`); all by default. */
+  botPermissions: bigint;
 }
 
-/** Channel types used here. @see https://discord.com/developers/docs/resources/channel#channel-object-channel-types */
-export const ChannelKind = { text: 0, dm: 1, publicThread: 11, privateThread: 12 } as const;
+/**
+ * Channel types used here; a forum (`GUILD_FORUM`) holds only threads (its posts, `PUBLIC_THREAD`).
+ * @see https://discord.com/developers/docs/resources/channel#channel-object-channel-types
+ */
+export const ChannelKind = { text: 0, dm: 1, publicThread: 11, privateThread: 12, forum: 15 } as const;
+
+/** A thread (of a text channel, or a forum's post). */
+export function isThreadKind(type: number): boolean {
+  return type === ChannelKind.publicThread || type === ChannelKind.privateThread;
+}
 
 export interface LocalChannel {
   readonly id: string;
   readonly type: number;
   readonly guildId: string | null;
   name: string;
-  /** The text channel a thread hangs from. */
+  /** The text channel (or forum) a thread hangs from. */
   readonly parentId: string | null;
   readonly ownerId: string | null;
   /** The other end of a DM channel. */
@@ -154,3 +170,4 @@ export interface FailRouteOptions {
   /** Seconds for a 429's `retry_after` (default 0.05). */
   readonly retryAfter?: number;
 }
+

@@ -1,6 +1,9 @@
+import { allowedMentionIds } from './mentions.ts';
+import { ALL_PERMISSIONS, MEMBER_PERMISSIONS, OWNER_PERMISSIONS, permissionsOf } from './permissions.ts';
 import { SnowflakeGenerator } from './snowflake.ts';
 import {
   ChannelKind,
+  isThreadKind,
   type ApiObject,
   type CommandDefinition,
   type LocalAttachment,
@@ -18,12 +21,6 @@ export interface UploadedFile {
   readonly contentType: string;
   readonly bytes: Buffer;
 }
-
-/** Permission bits. @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags */
-const MEMBER_PERMISSIONS = (
-  (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 6n) | (1n << 31n) | (1n << 35n) | (1n << 36n) | (1n << 38n)
-).toString();
-const OWNER_PERMISSIONS = ((1n << 51n) - 1n).toString();
 
 type EventInit = LocalEvent extends infer E ? (E extends LocalEvent ? Omit<E, 'seq'> : never) : never;
 
@@ -86,6 +83,8 @@ export class World {
       memberIds: [...this.users.keys()],
       joinedAt: new Date().toISOString(),
       locale: 'en-US',
+      forums: true,
+      botPermissions: ALL_PERMISSIONS,
     };
     this.guilds.set(id, guild);
     this.addChannel({ type: ChannelKind.text, guildId: id, name: 'games', parentId: null, ownerId: null, recipientId: null });
@@ -162,9 +161,11 @@ export class World {
     ephemeralFor?: string | null;
     interactionId?: string | null;
     extraFlags?: number;
+    /** A forum post's starter message has the post's id. */
+    id?: string;
   }): LocalMessage {
     const channel = this.channels.get(init.channelId);
-    const id = this.ids.next();
+    const id = init.id ?? this.ids.next();
     const flags = ((Number(init.payload.flags ?? 0) | (init.extraFlags ?? 0)) & ~64) | (init.ephemeralFor ? 64 : 0);
     const seq = this.nextSeq();
     const content = typeof init.payload.content === 'string' ? init.payload.content : '';
@@ -309,7 +310,7 @@ export class World {
   }
 
   permissionsOf(guild: LocalGuild, userId: string): string {
-    return guild.ownerId === userId ? OWNER_PERMISSIONS : MEMBER_PERMISSIONS;
+    return permissionsOf(guild, userId, this.bot.id);
   }
 
   channelJson(channel: LocalChannel): ApiObject {
@@ -331,7 +332,18 @@ export class World {
       rate_limit_per_user: 0,
       flags: 0,
     };
-    if (channel.type === ChannelKind.publicThread || channel.type === ChannelKind.privateThread) {
+    if (channel.type === ChannelKind.forum) {
+      return {
+        ...base,
+        available_tags: [],
+        default_reaction_emoji: null,
+        default_thread_rate_limit_per_user: 0,
+        default_sort_order: null,
+        default_forum_layout: 0,
+        default_auto_archive_duration: 10080,
+      };
+    }
+    if (isThreadKind(channel.type)) {
       return {
         ...base,
         owner_id: channel.ownerId,
@@ -378,8 +390,8 @@ export class World {
       unavailable: false,
       member_count: guild.memberIds.length,
       roles: [this.everyoneRole(guild)],
-      channels: channels.filter((c) => c.type === ChannelKind.text).map((c) => this.channelJson(c)),
-      threads: channels.filter((c) => c.type !== ChannelKind.text && !c.archived).map((c) => this.channelJson(c)),
+      channels: channels.filter((c) => !isThreadKind(c.type)).map((c) => this.channelJson(c)),
+      threads: channels.filter((c) => isThreadKind(c.type) && !c.archived).map((c) => this.channelJson(c)),
       members: guild.memberIds.flatMap((id) => {
         const user = this.users.get(id);
         return user ? [this.memberJson(guild, user)] : [];
@@ -464,24 +476,9 @@ export class World {
 
 const isObject = (value: unknown): value is ApiObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** User ids mentioned as `<@id>` or `<@!id>` in a message's text. */
-export const mentionedUserIds = (content: string): string[] => [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1] ?? ''))];
-
-/**
- * The mentioned users a message notifies: all of them without `allowed_mentions`; with it, all when
- * `parse` holds `users`, else only those listed in `users`.
- * @see https://discord.com/developers/docs/resources/message#allowed-mentions-object
- */
-export function allowedMentionIds(content: string, allowed: unknown): string[] {
-  const mentioned = mentionedUserIds(content);
-  if (typeof allowed !== 'object' || allowed === null) return mentioned;
-  const { parse, users } = allowed as { parse?: unknown; users?: unknown };
-  if (Array.isArray(parse) && parse.includes('users')) return mentioned;
-  const listed = Array.isArray(users) ? users.map(String) : [];
-  return mentioned.filter((id) => listed.includes(id));
-}
-
 const guessType = (filename: string): string => {
   const ext = filename.split('.').pop()?.toLowerCase();
   return ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'json' ? 'application/json' : ext === 'txt' ? 'text/plain' : 'application/octet-stream';
 };
+
+export { allowedMentionIds, mentionedUserIds } from './mentions.ts';

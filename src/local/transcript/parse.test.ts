@@ -79,6 +79,16 @@ describe('parseTranscript', () => {
 });
 
 describe('transcript helpers', () => {
+  it('GIVEN the bot-permission and forum directives and the archive expectations WHEN parsed THEN each becomes its step, and a permission the local Discord does not know is refused', () => {
+    expect(one('!bot deny ManageChannels')).toMatchObject({ kind: 'bot', allow: false, permission: 'ManageChannels' });
+    expect(one('!bot allow ManageChannels')).toMatchObject({ kind: 'bot', allow: true, permission: 'ManageChannels' });
+    expect(one('!forums off')).toMatchObject({ kind: 'forums', allow: false });
+    expect(one('? archived')).toMatchObject({ kind: 'expect', expect: { what: 'archived', archived: true } });
+    expect(one('? unarchived')).toMatchObject({ kind: 'expect', expect: { what: 'archived', archived: false } });
+    expect(() => parseTranscript('!bot deny Administrator', 'b.txt')).toThrow(/!bot allow\|deny <permission>/);
+    expect(() => parseTranscript('!forums maybe', 'b.txt')).toThrow(TranscriptSyntaxError);
+  });
+
   it('GIVEN durations WHEN parsed THEN units add up and junk is refused', () => {
     expect(parseDuration('1d12h')).toBe(36 * 3_600_000);
     expect(parseDuration('90m')).toBe(5_400_000);

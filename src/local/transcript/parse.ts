@@ -1,3 +1,5 @@
+import { PERMISSION_BITS, type PermissionName } from '../discord/permissions.ts';
+
 /** Where a step came from, for failures that point at the transcript line. */
 export interface StepOrigin {
   readonly file: string;
@@ -21,6 +23,8 @@ export type Step = StepOrigin &
     | { readonly kind: 'advance'; readonly ms: number }
     | { readonly kind: 'dm'; readonly user: string; readonly accept: boolean }
     | { readonly kind: 'locale'; readonly user: string; readonly locale: string }
+    | { readonly kind: 'bot'; readonly allow: boolean; readonly permission: PermissionName }
+    | { readonly kind: 'forums'; readonly allow: boolean }
     | { readonly kind: 'expect'; readonly expect: Expectation }
   );
 
@@ -28,6 +32,7 @@ export type Expectation =
   | { readonly what: 'public'; readonly pattern: TextPattern }
   | { readonly what: 'ephemeral' | 'dm'; readonly user: string; readonly pattern: TextPattern }
   | { readonly what: 'image' }
+  | { readonly what: 'archived'; readonly archived: boolean }
   | { readonly what: 'none'; readonly of: 'public' }
   | { readonly what: 'none'; readonly of: 'ephemeral' | 'dm'; readonly user: string }
   | { readonly what: 'state'; readonly path: readonly (string | number)[]; readonly pathText: string; readonly op: CompareOp; readonly value: unknown };
@@ -144,6 +149,7 @@ function parseExpectation(body: string): Expectation | string {
   const words = body.split(/\s+/);
   const head = words[0];
   if (head === 'image' && words.length === 1) return { what: 'image' };
+  if ((head === 'archived' || head === 'unarchived') && words.length === 1) return { what: 'archived', archived: head === 'archived' };
   if (head === 'no') {
     const of = words[1];
     if (of === 'public' && words.length === 2) return { what: 'none', of };
@@ -185,7 +191,7 @@ function parseExpectation(body: string): Expectation | string {
       return `bad value ${raw}: write JSON ("text", 3, true, null, [1,2])`;
     }
   }
-  return `unknown expectation "? ${head}" (public, ephemeral, dm, image, no, state)`;
+  return `unknown expectation "? ${head}" (public, ephemeral, dm, image, archived, unarchived, no, state)`;
 }
 
 /**
@@ -266,8 +272,20 @@ export function parseTranscript(text: string, file: string): Step[] {
           steps.push({ ...origin, kind: 'locale', user: user ?? '', locale: args[1] ?? '' });
           return;
         }
+        case 'bot': {
+          const permission = args[1] ?? '';
+          if (args.length !== 2 || (args[0] !== 'allow' && args[0] !== 'deny') || !Object.hasOwn(PERMISSION_BITS, permission)) {
+            fail(`expected "!bot allow|deny <permission>" with one of ${Object.keys(PERMISSION_BITS).join(', ')}`);
+          }
+          steps.push({ ...origin, kind: 'bot', allow: args[0] === 'allow', permission: permission as PermissionName });
+          return;
+        }
+        case 'forums':
+          if (args.length !== 1 || (args[0] !== 'on' && args[0] !== 'off')) fail('expected "!forums on" or "!forums off"');
+          steps.push({ ...origin, kind: 'forums', allow: args[0] === 'on' });
+          return;
         default:
-          return fail(`unknown directive "!${directive}" (thread, channel, state, advance, dm, locale)`);
+          return fail(`unknown directive "!${directive}" (thread, channel, state, advance, dm, locale, bot, forums)`);
       }
     }
     if (source.startsWith('?')) {

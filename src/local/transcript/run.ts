@@ -178,6 +178,12 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
           actual: candidates.length === 0 ? 'no public message here' : candidates.map((m) => `${JSON.stringify(short(m.content))} with [${m.attachments.map((a) => a.filename).join(', ')}]`).join(' | '),
         };
       }
+      case 'archived': {
+        const channel = world.channels.get(here());
+        if (channel && channel.archived === expect.archived) return null;
+        const word = (archived: boolean) => (archived ? 'archived' : 'not archived');
+        return { expected: `this thread ${word(expect.archived)}`, actual: channel ? word(channel.archived) : 'no channel here' };
+      }
       case 'none': {
         const userId = expect.of === 'public' ? null : discord.user(expect.user).id;
         const channel = expect.of === 'dm' ? dmChannelId(expect.user) : here();
@@ -294,10 +300,10 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
         case 'channel': {
           const guildId = world.channels.get(channelId)?.guildId ?? discord.guildId;
           const found = world.findChannel(step.name, guildId);
-          if (found && found.type === ChannelKind.text) {
+          if (found && (found.type === ChannelKind.text || found.type === ChannelKind.forum)) {
             channelId = found.id;
             threadId = null;
-          } else fail(step, `a text channel #${step.name}`, 'no such channel');
+          } else fail(step, `a text or forum channel #${step.name}`, 'no such channel');
           break;
         }
         case 'state':
@@ -316,6 +322,12 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
           break;
         case 'locale':
           discord.setLocale(step.user, step.locale);
+          break;
+        case 'bot':
+          discord.setBotPermission(step.permission, step.allow, world.channels.get(channelId)?.guildId ?? discord.guildId);
+          break;
+        case 'forums':
+          discord.setForums(step.allow, world.channels.get(channelId)?.guildId ?? discord.guildId);
           break;
       }
     }

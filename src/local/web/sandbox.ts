@@ -63,7 +63,7 @@ export function createSandboxHandler(discord: LocalDiscord): (req: IncomingMessa
         id: g.id,
         name: g.name,
         channels: [...world.channels.values()]
-          .filter((c) => c.guildId === g.id && c.type === ChannelKind.text)
+          .filter((c) => c.guildId === g.id && (c.type === ChannelKind.text || c.type === ChannelKind.forum))
           .map((c) => ({ ...channelView(c), threads: [...world.channels.values()].filter((t) => t.parentId === c.id).map(channelView) })),
       })),
       dmChannelId: me ? (world.findDmChannel(me.id)?.id ?? null) : null,
