@@ -12,7 +12,7 @@ import type { Answer, ButtonSpec, CommandModule } from './command.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { turnRecap } from './turn-recap.ts';
 import { hasText, pickLanguage, t, type Language } from '../i18n/index.ts';
-import { formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
+import { choiceButtons, formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
 import { commandDefinitions } from './registry.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { createRouter } from './router.ts';
@@ -186,6 +186,8 @@ interface PostPayload {
   readonly played?: TextLine & { readonly seat: number | null };
   /** `prompt` rows: the game ended, so the live turn message is retired. */
   readonly ended?: boolean;
+  /** `dm` rows: the seat's legal commands are offered as buttons in the DM (GameModule.privately). */
+  readonly choices?: boolean;
 }
 
 /** Moves named in the turn message's "You can" line; the buttons show the rest. */
@@ -376,6 +378,36 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return { ok: true, ref: message.id };
   }
 
+  /**
+   * A DM: the seat's events, and what the game owes it privately (GameModule.privately): its own view
+   * drawn, and its legal commands as buttons while it is still awaited. Nothing when all is empty.
+   */
+  async function privateMessage(row: OutboxRow, payload: PostPayload, view: GameStatusView, lang: Language): Promise<Answer | null> {
+    const names = await naming(view);
+    const userId = (row.target as { userId?: string }).userId ?? '';
+    const lines: string[] = [];
+    const events = formatEvents(payload.events ?? [], lang, names.seatNames, names.packText);
+    if (events) lines.push(events);
+    const live = view.status === 'playing';
+    let buttons: ButtonSpec[] = [];
+    if (payload.choices && live && (view.awaiting?.seats ?? []).some((s) => s.userId === userId)) {
+      const legal = await app.legal(view.gameId, userId);
+      if (legal.ok && legal.value.commands.length > 0) {
+        const drawn = choiceButtons(lang, view.gameType, view.gameId, legal.value, names);
+        buttons = drawn.buttons;
+        lines.push(drawn.note ? `${t(lang, 'commands.replies.privateChoices')} ${drawn.note}` : t(lang, 'commands.replies.privateChoices'));
+      }
+    }
+    let files: readonly { name: string; data: Buffer; description: string }[] = [];
+    if (payload.image && live) {
+      const own = await app.secrets(view.gameId, userId);
+      if (own.ok) files = await services.seatPicture(view, own.value.view, lang);
+      if (files.length > 0) lines.push(t(lang, 'commands.replies.privateTable', { seq: view.seq }));
+    }
+    if (lines.length === 0 && files.length === 0) return null;
+    return { visibility: 'public', content: lines.join('\n'), ...(files.length > 0 ? { files } : {}), ...(buttons.length > 0 ? { buttons } : {}) };
+  }
+
   async function build(row: OutboxRow): Promise<Answer | null> {
     const payload = row.payload as unknown as PostPayload;
     const lang = pickLanguage(payload.locale);
@@ -385,9 +417,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const names = view.seats.map((s) => s.userName);
     const users = view.seats.map((s) => s.userId);
     const packText = await catalog.packText(view);
-    if (row.kind === 'dm') {
-      return { visibility: 'public', content: formatEvents(payload.events ?? [], lang, names, packText) };
-    }
+    if (row.kind === 'dm') return privateMessage(row, payload, view, lang);
     if (row.kind === 'journal') {
       const content = journalText(lang, row.payload as unknown as JournalPayload, names, packText);
       return { visibility: 'public', content, files: await services.tablePicture(view, lang) };

@@ -8,6 +8,7 @@ import { lifeformOptionsSchema, setupGame, type LifeformOptions } from './setup.
 import type { LifeformState } from './state.ts';
 import { awaiting, prompts, publicView, secretsFor, status, timeoutAction, viewFor } from './view.ts';
 import { lifeformCampaign } from './campaign.ts';
+import { privately } from './private.ts';
 
 /**
  * Lifeform (issue 17): setup, the starship stage and the launch endings. NOT registered in
@@ -40,6 +41,7 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
   describeView: describeLifeformView,
   textOf: packText,
   timeoutAction,
+  privately,
   campaign: lifeformCampaign,
 };
 

@@ -18,8 +18,11 @@ const RANK: Readonly<Record<string, number>> = {
   catMove: 24, catAboard: 25, roleCard: 26, roleToken: 27, launch: 30, pass: 40,
 };
 
-/** Worth a button on the turn message: answers to a question, and the few whole-turn choices. */
-const COMMON = new Set(['noReaction', 'counter', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard']);
+/**
+ * Worth a button on the turn message: answers to a question, and the few whole-turn choices. Never a
+ * choice naming a secret card (a lifeform cancel): the turn message is public, so those go by DM.
+ */
+const COMMON = new Set(['noReaction', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard']);
 
 const base = (instance: string): string => instance.replace(/\.\d+$/, '');
 

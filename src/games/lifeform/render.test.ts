@@ -5,7 +5,7 @@ import type { LifeformPack } from './content.ts';
 import { loadValleyForge } from './fixture.test-helper.ts';
 import { lifeformGame } from './index.ts';
 import { playRandom } from './play.test-helper.ts';
-import { renderLifeform, WIDTH } from './render.ts';
+import { DENSITY, renderLifeform, WIDTH } from './render.ts';
 import type { LifeformState } from './state.ts';
 
 let pack: LifeformPack;
@@ -32,16 +32,16 @@ async function pixels(png: Buffer): Promise<{ width: number; height: number; dat
 }
 
 describe('the Lifeform picture (issue 17 "The picture")', () => {
-  it('issue 17 §The picture: a PNG 1000 px wide (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
+  it('issue 17 §The picture: a PNG 800 units wide at 2 px a unit (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
     const s = states[states.length - 1] as LifeformState;
     for (const lang of ['en', 'es']) {
       calls.length = 0;
       const png = await renderLifeform(lifeformGame.publicView(s) as never, pack, lang, spyUi);
       const img = await pixels(png);
-      expect(img.width).toBe(WIDTH);
+      expect(img.width).toBe(WIDTH * DENSITY);
       expect(img.height).toBeGreaterThan(1000);
       expect(calls.filter((c) => c.endsWith(' '))).toEqual([]);
-      expect(calls.some((c) => c.startsWith('lf.render.tracks'))).toBe(true);
+      expect(calls.some((c) => c.startsWith('lf.render.track.selfDestruct'))).toBe(true);
     }
   }, 60_000);
 

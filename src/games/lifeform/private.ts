@@ -1,0 +1,30 @@
+import type { PrivateDelivery } from '../../core/index.ts';
+import { legalCommands } from './legal.ts';
+import type { LifeformState } from './state.ts';
+import { awaiting } from './view.ts';
+
+/**
+ * Questions whose very options are a secret of the seat asked (issue 17 "Hidden information on Discord"):
+ * a crew member's reaction cards and a lifeform cancel (`attack`), the lifeform's face-down fight card and
+ * a crew member's matching cards (`fight`), the energy card the lifeform keeps (`lfPick`), a hand-limit
+ * discard (`discard`) and the lifeform's lurk discards (`refill`). They are offered by DM buttons to each
+ * seat asked, so nobody sees another's choices; the turn message keeps only what reveals nothing.
+ */
+const SECRET_CHOICES: ReadonlySet<string> = new Set(['attack', 'fight', 'lfPick', 'discard', 'refill']);
+
+/**
+ * What a command owes seats in private (`GameModule.privately`): the lifeform player's own picture (the
+ * real lifeform marked, its hand and stowaway choice) once the lifeform is no longer awaited, i.e. after
+ * each of its turns and answers once the reality calibration was made; and DM buttons to every seat newly
+ * asked a question with secret options.
+ */
+export function privately(before: LifeformState | null, after: LifeformState): PrivateDelivery {
+  const now = awaiting(after);
+  const was = before === null ? null : awaiting(before);
+  const fresh = was === null || was.kind !== now.kind || was.turn !== now.turn ? now.seats : now.seats.filter((x) => !was.seats.includes(x));
+  const top = after.stack[after.stack.length - 1];
+  const choices = top !== undefined && SECRET_CHOICES.has(top.k) ? fresh.filter((seat) => legalCommands(after, seat).length > 0) : [];
+  const lf = after.lifeformSeat;
+  const pictures = was !== null && after.real !== null && after.outcome === null && was.seats.includes(lf) && !now.seats.includes(lf) ? [lf] : [];
+  return { pictures, choices };
+}
