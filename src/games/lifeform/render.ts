@@ -29,7 +29,7 @@ export const MIN_TEXT = 16;
 const M = 10;
 const HEADER = 44;
 const CELL_W = (WIDTH - 2 * M) / 4;
-const CELL_H = 150;
+const CELL_H = 170;
 const DECK_LABEL = 26;
 const DECK_H = DECK_LABEL + 2 * CELL_H + 8;
 
@@ -129,18 +129,26 @@ function drawChamber(ctx: Ctx, v: PublicLf, id: string, r: Box, text: (k: string
   if ((v.mission[id] ?? 0) > 0) marks.push(say('lf.render.mission', { n: v.mission[id] }));
   if (breached) marks.push(say('lf.render.breach'));
   if (marks.length > 0) y += drawText(ctx, marks.join(' · '), { x: r.x + 6, y, size: 16, colour: PALETTE.yellow, maxWidth: inner, maxLines: 2, lineHeight: 1.15 }).height;
-  for (const c of v.characters.filter((x) => x.at === id)) {
-    ctx.fillStyle = SEAT_COLOURS[c.owner % SEAT_COLOURS.length] ?? PALETTE.white;
-    ctx.beginPath();
-    ctx.arc(r.x + 12, y + 9, 6, 0, Math.PI * 2);
-    ctx.fill();
-    const name = text(`character.${c.id}.name`);
-    y += drawText(ctx, c.hidden ? say('lf.render.hidden', { name }) : name, { x: r.x + 22, y, size: 16, maxWidth: inner - 16, maxLines: 1 }).height;
-  }
+  const here = v.characters.filter((x) => x.at === id);
   const mine = isLifeformView(v);
   const items: string[] = v.images.filter((i) => i.at === id).map((i) => say(mine && i.id === v.real ? 'lf.render.realImage' : 'lf.render.image', { image: i.id }));
   if (v.android.at === id) items.push(say('lf.render.android'));
   if (v.cat?.at === id) items.push(say('lf.render.cat'));
+  // Two columns only when one would leave the chamber (six characters, marks and an image in one place).
+  const columns = y + here.length * 20 + (items.length > 0 ? 20 : 0) > r.y + r.h - 2 ? 2 : 1;
+  const colW = inner / columns;
+  const top = y;
+  here.forEach((c, i) => {
+    const cx = r.x + 6 + (i % columns) * colW;
+    const cy = top + Math.floor(i / columns) * 20;
+    ctx.fillStyle = SEAT_COLOURS[c.owner % SEAT_COLOURS.length] ?? PALETTE.white;
+    ctx.beginPath();
+    ctx.arc(cx + 6, cy + 9, 6, 0, Math.PI * 2);
+    ctx.fill();
+    const name = text(`character.${c.id}.name`);
+    drawText(ctx, c.hidden ? say('lf.render.hidden', { name }) : name, { x: cx + 16, y: cy, size: 16, maxWidth: colW - 18, maxLines: 1 });
+  });
+  y = top + Math.ceil(here.length / columns) * 20;
   if (items.length > 0) drawText(ctx, items.join(' '), { x: r.x + 6, y: Math.max(y, r.y + r.h - 24), size: 16, bold: true, colour: PALETTE.red, maxWidth: inner, maxLines: 1 });
 }
 
