@@ -56,9 +56,9 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'whole-game': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing' },
   'hide-shock-prod': {
     players: 3,
-    max: 1500,
-    stop: (s) => last(s).events.some((e) => e.code === 'lifeform.reaction.cancelled' && e.params?.reaction === 'shockProd') && s.slice(-6).some((x) => x.events.some((e) => e.code === 'lifeform.reaction.played' && e.params?.reaction === 'hide')),
-    weights: { react: 80, counter: 80, allow: 1 },
+    max: 120,
+    stop: (s) => last(s).events.some((e) => e.code === 'lifeform.reaction.cancelled' && e.params?.reaction === 'shockProd') && s.some((x) => x.events.some((e) => e.code === 'lifeform.reaction.played' && e.params?.reaction === 'hide')),
+    weights: { react: 80, counter: 80, allow: 1, equip: 300, lurk: 0.2, vent: 0.2 },
   },
   'ending-a': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase === 'ended' && last(s).after.outcome?.reason === 'endingA', weights: { launch: 400, agree: 50 } },
   'ending-b': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase === 'ended' && last(s).after.outcome?.reason === 'endingB', weights: { launch: 400, agree: 50 } },

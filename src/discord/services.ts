@@ -229,12 +229,13 @@ export function createServices(deps: ServicesDeps): Services {
       case 'secrets':
         return secrets(ctx.lang, id.gameId, actor.userId);
       case 'prompt': {
-        const r = await app.playPrompt(id.gameId, actor, { seq: id.seq, a: id.a, b: id.b }, nonce);
+        const r = await app.playPrompt(id.gameId, actor, { seq: id.seq, a: id.a, b: id.b }, nonce, ctx.place.guildId === '');
         if (!r.ok) return r;
         return ok(await presentResult(r.value));
       }
       case 'legal': {
-        const r = await app.playLegal(id.gameId, actor, { seq: id.seq, index: id.a, seat: id.b }, nonce);
+        // Pressed in a DM (a private choice): its reply is seen by the presser alone, so the thread is told too.
+        const r = await app.playLegal(id.gameId, actor, { seq: id.seq, index: id.a, seat: id.b }, nonce, ctx.place.guildId === '');
         if (!r.ok) return r;
         return ok(await presentResult(r.value));
       }

@@ -72,7 +72,7 @@ describe('lifeform on Discord: what each player is told in private (issue 17 "Hi
     expect(channel(without)).toBe(channel(played));
   });
 
-  it('Rules §REALITY CALIBRATION: GIVEN random legal games WHEN any command is played THEN a private picture goes to the lifeform seat alone, exactly when its turn or answer is over after the calibration, and choice buttons only to seats newly asked', () => {
+  it('Rules §REALITY CALIBRATION: GIVEN random legal games WHEN any command is played THEN a private picture goes to the lifeform seat alone, exactly when its turn or answer is over after the calibration, and choice buttons only to seats awaited', () => {
     for (const seed of [3, 17, 29]) {
       const { steps } = playRandom(pack, seed, 2 + (seed % 3), [0, 5, 9, 14, 2, 33, 7], 160);
       let pictures = 0;

@@ -15,15 +15,16 @@ const SECRET_CHOICES: ReadonlySet<string> = new Set(['attack', 'fight', 'lfPick'
 /**
  * What a command owes seats in private (`GameModule.privately`): the lifeform player's own picture (the
  * real lifeform marked, its hand and stowaway choice) once the lifeform is no longer awaited, i.e. after
- * each of its turns and answers once the reality calibration was made; and DM buttons to every seat newly
- * asked a question with secret options.
+ * each of its turns and answers once the reality calibration was made; and DM buttons to every seat asked
+ * a question with secret options, after every command (a button is refused once the game moved on, so
+ * when one crew member answers a reaction window the others get their choices again, drawn anew).
  */
 export function privately(before: LifeformState | null, after: LifeformState): PrivateDelivery {
   const now = awaiting(after);
   const was = before === null ? null : awaiting(before);
-  const fresh = was === null || was.kind !== now.kind || was.turn !== now.turn ? now.seats : now.seats.filter((x) => !was.seats.includes(x));
   const top = after.stack[after.stack.length - 1];
-  const choices = top !== undefined && SECRET_CHOICES.has(top.k) ? fresh.filter((seat) => legalCommands(after, seat).length > 0) : [];
+  // Every command moves the game on, which retires buttons drawn before it: each seat still asked gets fresh ones.
+  const choices = top !== undefined && SECRET_CHOICES.has(top.k) ? now.seats.filter((seat) => legalCommands(after, seat).length > 0) : [];
   const lf = after.lifeformSeat;
   const pictures = was !== null && after.real !== null && after.outcome === null && was.seats.includes(lf) && !now.seats.includes(lf) ? [lf] : [];
   return { pictures, choices };
