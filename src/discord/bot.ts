@@ -9,7 +9,7 @@ import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { editAnswer, sendAnswer, type LookBack } from './answer.ts';
 import type { Answer, ButtonSpec, CommandModule } from './command.ts';
-import { encodeCustomId } from './custom-id.ts';
+import { decodeCustomId, encodeCustomId } from './custom-id.ts';
 import { turnRecap } from './turn-recap.ts';
 import { hasText, pickLanguage, t, type Language } from '../i18n/index.ts';
 import { choiceButtons, formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
@@ -269,6 +269,32 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    */
   const liveTurns = new Map<string, MessageRef & { readonly rowId: string }>();
 
+  /**
+   * The private choice DMs this process sent whose buttons are still enabled, by game and user, with the
+   * seq they were drawn at: once the game moves past it their buttons are disabled (as a passed turn
+   * message's), so a player never presses a choice that has passed. After a restart older ones stay
+   * enabled and are refused with the reason when pressed.
+   */
+  const liveChoices = new Map<string, MessageRef & { readonly gameId: string; readonly seq: number }>();
+
+  async function retireChoices(gameId: string, seq: number, userId?: string): Promise<void> {
+    for (const [key, ref] of [...liveChoices]) {
+      if (ref.gameId !== gameId || (userId === undefined ? ref.seq >= seq : key !== `${gameId}:${userId}`)) continue;
+      liveChoices.delete(key);
+      await retire(ref, null);
+    }
+  }
+
+  async function rememberChoices(row: OutboxRow, answer: Answer, message: MessageRef): Promise<void> {
+    const first = answer.buttons?.[0];
+    const id = first ? decodeCustomId(first.customId) : null;
+    const userId = (row.target as { userId?: string } | null)?.userId;
+    if (!id || !userId || id.kind !== 'legal') return;
+    await retireChoices(id.gameId, id.seq, userId);
+    liveChoices.set(`${id.gameId}:${userId}`, { ...message, gameId: id.gameId, seq: id.seq });
+    if (liveChoices.size > 10_000) liveChoices.delete(liveChoices.keys().next().value as string);
+  }
+
   /** The newest turn message posted before `row`: this process's own, or the outbox's record if newer. */
   async function liveTurn(gameId: string, row: OutboxRow): Promise<MessageRef | null> {
     const mine = liveTurns.get(gameId);
@@ -353,6 +379,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (!status.ok) return { ok: true };
     const view = status.value;
     const live = await liveTurn(payload.gameId, row);
+    await retireChoices(payload.gameId, view.seq);
     const line = await playedText(lang, payload.played, view);
     if (row.kind === 'prompt') {
       if (!live || view.seq !== payload.seq) return { ok: true };
@@ -455,6 +482,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       const to = row.kind === 'dm' || target.userId ? await client.users.fetch(target.userId ?? '') : await sendable(client, target.channelId ?? '');
       const message = (await sendAnswer(to, answer, row.idempotencyKey, lookBack(row))).at(-1);
       if (!message) throw new Error(`outbox row ${String(row.id)} posted nothing`);
+      if (row.kind === 'dm' && answer.buttons && answer.buttons.length > 0) await rememberChoices(row, answer, { channelId: message.channelId, messageId: message.id });
       if (row.kind === 'dormant' && target.channelId) {
         await client.rest.patch(Routes.channel(target.channelId), { body: { archived: true } }).catch((error: unknown) => logger.warn({ err: error }, 'archive failed'));
       }
