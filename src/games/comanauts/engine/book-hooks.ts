@@ -1,5 +1,6 @@
 import { type PackPage } from '../content.ts';
 import { type Env, INSIGHT_PER_CLUE, pub } from './basics.ts';
+import { drawClue } from './clues.ts';
 import { type Draft } from './draft.ts';
 
 /**
@@ -14,7 +15,13 @@ export const NEXUS = '@nexus';
  * Rules §Encountering an I.D. Entity: the card of the I.D. stack whose identification code matches, or the
  * Prime I.D. when none does. The Prime's own code never matches: it is not in the stack.
  */
-export function entityForCode(d: Draft, code: string): string {
+export function entityForCode(d: Draft, env: Env, code: string): string {
+  const a = d.adventure;
+  if (a) {
+    // Rules 4: the I.D. stack is the revealed I.D.s but the Prime; any other code meets the Prime.
+    const inStack = env.pack?.ids?.find((x) => x.code === code && a.stack.includes(x.id));
+    return inStack ? inStack.enemy : d.primeEntity;
+  }
   const match = d.catalogue.enemies.find((e) => e.kind === 'entity' && e.code === code && e.id !== d.primeEntity);
   return match ? match.id : d.primeEntity;
 }
@@ -32,6 +39,7 @@ export function gainInsight(d: Draft, env: Env, n: number): void {
 export function revealClue(d: Draft, env: Env): void {
   d.cluesRevealed += 1;
   pub(env, 'insight.clue', { clues: d.cluesRevealed });
+  if (d.adventure) drawClue(d, env);
 }
 
 /** The page a `turnToPage` names, by id or by the book's page number. */
