@@ -5,10 +5,11 @@ import { comanautsOptionsSchema, decideCommand, rulesFromVersion, setupGame, typ
 import type { ComanautsState } from './state.ts';
 import { comanautsCampaign, receivedCarry } from './campaign.ts';
 import { clueSecrets, heldClues } from './engine/clues.ts';
+import { adventureIntroduction } from './view-adventure.ts';
 import { describeComanautsView, labelComanautsCommand } from './labels.ts';
 import { awaiting, flowPrompts, legalCommands, publicView, status } from './view.ts';
 
-/** Comanauts, one map page playable end to end (issue "Comanauts I"). */
+/** Comanauts: the map page (issue "Comanauts I") and, with a pack that has one, the whole adventure (rules 4). */
 export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, ComanautsPack> = {
   id: 'comanauts',
   // 3 (issue 18): the adventure book's effects, doors, environment cards; 4: the adventure (setup, clues,
@@ -32,6 +33,7 @@ export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, Comanau
   labelCommand: (state, command) => labelComanautsCommand(state, command),
   describeView: describeComanautsView,
   campaign: comanautsCampaign,
+  introduction: (state) => adventureIntroduction(state),
   timeoutAction(state, seat) {
     if (state.outcome) return null;
     if (state.prompt) {

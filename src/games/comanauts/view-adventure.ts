@@ -1,6 +1,6 @@
-import type { Json, TextLine } from '../../core/index.ts';
+import type { GameEvent, Json, TextLine } from '../../core/index.ts';
 import { textKeys as K } from './content.ts';
-import type { AdventureState } from './state.ts';
+import type { AdventureState, ComanautsState } from './state.ts';
 
 /**
  * Rules 4, the adventure as everyone may see it: the Nexus, where the party is, the totem deck, who holds
@@ -43,4 +43,18 @@ export function describeAdventure(raw: Json | undefined): TextLine[] {
   for (const comazoneKey of a.notebook.ruledOutComazones) lines.push({ code: 'comanauts.alt.notebookNot', params: { comazoneKey } });
   for (const seat of a.cluesHeld) lines.push({ code: 'comanauts.alt.cluesHeld', params: { seat } });
   return lines;
+}
+
+/**
+ * Rules §GAME SETUP 16, told when an adventure starts: the start comazone, the Nexus, and the narration of
+ * the start page's introduction (its effects ran at setup, when no event is published).
+ */
+export function adventureIntroduction(s: ComanautsState): GameEvent[] {
+  const a = s.adventure;
+  if (!a) return [];
+  const out: GameEvent[] = [{ to: 'public', code: 'comanauts.adventure.begins', params: { comazoneKey: K.comazone(a.start), memoryKey: K.memory(a.start), count: a.nexus.length } }];
+  (s.page.introduction ?? []).forEach((e, i) => {
+    if (e.do === 'narrate') out.push({ to: 'public', code: 'comanauts.book.narrate', params: { textKey: `page.${s.page.id}.introduction.${i}.text` } });
+  });
+  return out;
 }
