@@ -4,8 +4,8 @@ import { drawClue } from './clues.ts';
 import { type Draft } from './draft.ts';
 
 /**
- * The points where the book hands over to the Nexus, the I.D. stack and the clue deck (docs/comanauts-pack.md,
- * branch `cmn-engine`). Each is one function here, so that work replaces the body and every effect follows.
+ * The points where the book hands over to the Nexus, the I.D. stack and the clue deck
+ * (docs/comanauts-adventure.md): one function each, so every effect follows the adventure's rules.
  */
 
 /** `turnToPage` value meaning "the Nexus" (page ids never start with `@`). */
@@ -48,8 +48,8 @@ export function pageByRef(env: Env, ref: string | number): PackPage | undefined 
 }
 
 /**
- * THE NEXUS: where the party goes between comazones. Until the Nexus itself lands (the vote on the next
- * comazone), the party is sent back to the pack's start page; returns that page.
+ * THE NEXUS for a game without an adventure (rules 3, or a pack with no comazones): the party is sent back
+ * to the pack's start page; returns that page. Rules 4 adventures vote instead (`nexus.ts`).
  */
 export function enterNexus(d: Draft, env: Env): PackPage | undefined {
   pub(env, 'nexus.reached');
