@@ -47,7 +47,7 @@ function publicSurface(s: ComanautsState, events: readonly GameEvent[], seq: num
 }
 
 describe('comanauts adventure leak test (rules 4)', () => {
-  it('Rules §GAME SETUP 10 and 12, §CLUE CARDS: GIVEN seeded adventures with random legal play WHEN each step is shown THEN the Prime I.D. (before it stands on the map), the clue deck and the face-down avatars are in no public output, no seat\'s view or secrets, no DM; unread clues reach only their holder', () => {
+  it('Rules §GAME SETUP 10 and 12, §CLUE CARDS: GIVEN seeded adventures with random legal play WHEN each step is shown THEN the Prime I.D. (before it stands on the map or the game ends), the clue deck and the face-down avatars are in no public output, no seat\'s view or secrets, no DM; unread clues reach only their holder', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 4 }), fc.array(fc.nat(1000), { minLength: 5, maxLength: 40 }), (seed, seats, choices) => {
         const genesis: Genesis = { gameType: 'comanauts', rulesVersion: '4', options: {}, seats: Array.from({ length: seats }, (_, i) => ({ index: i, name: names[i] as string })), seed };
@@ -63,7 +63,7 @@ describe('comanauts adventure leak test (rules 4)', () => {
           if (!res.ok) throw new Error(`legal command refused: ${JSON.stringify(command)}`);
           snap = res.value.snapshot;
           const s = snap.state;
-          primeShown ||= s.enemies.some((e) => e.card === s.primeEntity) || s.outcome?.phase === 'won';
+          primeShown ||= s.enemies.some((e) => e.card === s.primeEntity) || s.outcome !== null;
           const hidden = secrets(s, primeShown);
           const surface = publicSurface(s, res.value.events, i + 1);
           for (const x of [...hidden, ...unread(s)]) expect(surface, `step ${i} ${command.type}`).not.toContain(x);
