@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRng, seedRng, type GameEvent, type Rng } from '../../core/index.ts';
+import { applyCommand, createRng, genesisSnapshot, replay, seedRng, type GameEvent, type Genesis, type LogEntry, type Rng } from '../../core/index.ts';
 import { comanautsCommandSchemas, type ComanautsCommandType } from './commands.ts';
 import { type ComanautsPack, type Effect } from './content.ts';
 import { drain, draftOf, type Env } from './engine.ts';
@@ -241,5 +241,40 @@ describe('comanauts rules 4: the adventure', () => {
     const s = setupGame({ avatarsPerPlayer: 3, startAvatars: ['wren', 'okafor'] } as never, seats(2), createRng(seedRng(1)), pack, 3);
     expect(s.adventure).toBeUndefined();
     expect(s.page.id).toBe(pack.game.startPage);
+  });
+
+  it('Rules versions (property): GIVEN seeded adventures played toward the exits (so the Nexus is reached) WHEN the log is replayed through src/core THEN every stored hash is reproduced, and no decide writes to its frozen input', () => {
+    const freeze = <T>(v: T): T => {
+      if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+        Object.freeze(v);
+        for (const c of Object.values(v)) freeze(c);
+      }
+      return v;
+    };
+    let nexus = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.nat(1000), { minLength: 5, maxLength: 30 }), (seed, choices) => {
+        const genesis: Genesis = { gameType: 'comanauts', rulesVersion: '4', options: {}, seats: seats(2), seed };
+        let snap = genesisSnapshot(comanautsGame, genesis, pack);
+        const log: LogEntry[] = [];
+        for (let i = 0; i < 150 && comanautsGame.status(snap.state).phase === 'playing'; i++) {
+          const seat = comanautsGame.awaiting(snap.state).seats[0] as number;
+          const legal = comanautsGame.legalCommands(snap.state, seat);
+          const onward = legal.find((c) => c.type === 'move' && (c.args.to === 'exit' || c.args.to === 'trail'));
+          const pick = choices[i % choices.length] as number;
+          const command = onward && pick % 2 === 0 ? onward : (legal[pick % legal.length] as (typeof legal)[number]);
+          const at = `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`;
+          freeze(snap);
+          const res = applyCommand(comanautsGame, snap, command, { seat, asHost: false, now: at }, pack);
+          if (!res.ok) throw new Error(`legal command refused: ${JSON.stringify(command)}`);
+          snap = res.value.snapshot;
+          if (snap.state.prompt?.kind === 'nexusVote') nexus += 1;
+          log.push({ seq: i + 1, type: command.type, args: res.value.args, seat, asHost: false, actorUserId: `u${seat}`, at, nonce: `n${i}`, stateHashAfter: res.value.hash, irreversible: res.value.irreversible });
+        }
+        expect(replay(comanautsGame, genesis, log, pack, { verify: 'every' })).toMatchObject({ ok: true });
+      }),
+      { numRuns: 15 },
+    );
+    expect(nexus).toBeGreaterThan(0);
   });
 });

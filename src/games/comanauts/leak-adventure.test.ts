@@ -58,7 +58,9 @@ describe('comanauts adventure leak test (rules 4)', () => {
           const seat = comanautsGame.awaiting(snap.state).seats[0] as number;
           const legal = comanautsGame.legalCommands(snap.state, seat);
           const pick = choices[i % choices.length] as number;
-          const command = pick % 4 === 0 && legal.some((c) => c.type === 'endActions') ? { type: 'endActions', args: {} } : (legal[pick % legal.length] as (typeof legal)[number]);
+          // Half the games head for the exits, so the Nexus and the later comazones are checked too.
+          const onward = seed % 2 === 0 ? legal.find((c) => c.type === 'move' && (c.args.to === 'exit' || c.args.to === 'trail')) : undefined;
+          const command = onward && pick % 2 === 0 ? onward : pick % 4 === 0 && legal.some((c) => c.type === 'endActions') ? { type: 'endActions', args: {} } : (legal[pick % legal.length] as (typeof legal)[number]);
           const res = applyCommand(comanautsGame, snap, command, { seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
           if (!res.ok) throw new Error(`legal command refused: ${JSON.stringify(command)}`);
           snap = res.value.snapshot;
