@@ -1,7 +1,8 @@
 import { SlashCommandBuilder, type SlashCommandStringOption, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import type { GameStatusView } from '../src/app/index.ts';
-import { ok, reject, type GameCommand, type Rejection, type Result } from '../src/core/index.ts';
-import type { AutocompleteContext, CommandContext, CommandModule } from '../src/discord/command.ts';
+import { ok, reject, type GameCommand, type Json, type Rejection, type Result } from '../src/core/index.ts';
+import type { AutocompleteContext, CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
+import { describeAdventure } from '../src/games/comanauts/view-adventure.ts';
 import { described, discordLocalizations, t } from '../src/i18n/index.ts';
 import { humanParams } from '../src/discord/present.ts';
 import { attributeColours, slotNames, textKeys as K } from '../src/games/comanauts/index.ts';
@@ -81,7 +82,8 @@ const data = described(new SlashCommandBuilder().setName('c'), 'comanauts.c.desc
   .addSubcommand(sub('environment', (s) => rollOptions(pick(s, 'card', 'comanauts.c.options.card'))))
   .addSubcommand(sub('use', (s) => pick(s, 'item', 'comanauts.c.options.item')))
   .addSubcommand(sub('end'))
-  .addSubcommand(sub('answer', (s) => pick(s, 'value', 'comanauts.c.options.value')));
+  .addSubcommand(sub('answer', (s) => pick(s, 'value', 'comanauts.c.options.value')))
+  .addSubcommand(sub('notebook'));
 
 interface Here {
   readonly game: GameStatusView;
@@ -300,6 +302,18 @@ async function choicesFor(ctx: AutocompleteContext, here: Here): Promise<Choice[
 }
 
 /**
+ * `/c notebook` (Rules §The Nexus): the party's shared notebook, built from the public view only: where the
+ * party is, the Nexus, clues read to the table, I.D.s met and what is crossed off. Visible to the asker.
+ */
+async function notebook(ctx: CommandContext, here: Here): Promise<CommandResult> {
+  const adventure = (here.game.publicView as { adventure?: Json } | null)?.adventure;
+  if (adventure === undefined) return reject('comanauts.c.noAdventure');
+  const label = await labeller(ctx, here.game);
+  const lines = describeAdventure(adventure).map((l) => label(l.code, { ...(l.params ?? {}) }));
+  return ok({ visibility: 'ephemeral', content: [t(ctx.lang, 'comanauts.c.notebookTitle'), ...lines].join('\n') });
+}
+
+/**
  * `/c <action>`: one subcommand per Comanauts action (issue "Comanauts I", Commands). Dice are chosen by
  * colour; targets, spaces, items and answers autocomplete from `legalCommands`, named in the reader's language.
  */
@@ -309,6 +323,7 @@ export const command: CommandModule = {
   async execute(ctx) {
     const here = await comanautsHere(ctx);
     if (!here.ok) return here;
+    if (ctx.interaction.options.getSubcommand(true) === 'notebook') return notebook(ctx, here.value);
     const cmd = await toCommand(ctx, here.value);
     if (!cmd.ok) return cmd;
     const r = await ctx.services.app.play(here.value.game.gameId, ctx.actor, cmd.value, ctx.interaction.id);

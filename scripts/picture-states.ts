@@ -24,7 +24,7 @@ async function loadPack<T>(dir: string, schema: Parameters<typeof validatePack>[
 }
 
 export const adventurePack = await loadPack<AdventurePack>('assets/packs/adventure/salt-lantern', adventurePackSchema);
-export const comanautsPack = await loadPack<ComanautsPack>('assets/packs/comanauts/training', comanautsPackSchema);
+export const comanautsPack = await loadPack<ComanautsPack>('assets/packs/comanauts/training@1.1.0', comanautsPackSchema);
 
 /** Long player names, Spanish ones among them: what a real server's display names look like. */
 export const LONG_NAMES = ['María Fernanda de los Ángeles', 'Guillermo Hernández-Villanueva', 'Xiomara Inmaculada Castellanos', 'José Ignacio Fuentesaúco'] as const;

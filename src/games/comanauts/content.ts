@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
 import { definePackSchema } from '../../content/schema.ts';
+import { adventureSchemas, checkAdventure } from './content-adventure.ts';
 import { bookSchemas, checkBook } from './content-book.ts';
 
 /** Pack text is written in both our locales; rules only pass the id on, the edge picks the language. */
@@ -45,6 +46,8 @@ export type Bonus = z.infer<typeof bonusSchema>;
 /** The book's shared effect language and page additions live in content-book.ts (docs/comanauts-book.md). */
 const book = bookSchemas({ text: textSchema, id, colour: z.enum(attributeColours), symbol: z.enum(symbolKinds) });
 export const effectSchema = book.effect;
+/** Comazones, I.D.s, clue cards and totems live in content-adventure.ts (docs/comanauts-adventure.md). */
+const adventure = adventureSchemas({ text: textSchema, id });
 export type Effect = z.infer<typeof effectSchema>;
 
 const itemSchema = z
@@ -192,6 +195,7 @@ export const comanautsPackSchema = definePackSchema({
   statuses: z.array(statusSchema),
   pages: z.array(pageSchema).min(1),
   ...book.files,
+  ...adventure.files,
 })
   .superRefine((pack, ctx) => {
     const items = new Set(pack.items.map((i) => i.id));
@@ -227,6 +231,7 @@ export const comanautsPackSchema = definePackSchema({
       Object.keys(p.entries.insight ?? {}).forEach((s) => need(insightSpots.has(s), ['pages', i, 'entries', 'insight', s], `space ${s} has no insight symbol`));
     });
     checkBook(pack, need);
+    checkAdventure(pack, need);
   });
 
 export type ComanautsPack = z.infer<typeof comanautsPackSchema>;
@@ -237,8 +242,11 @@ export type PackStatus = ComanautsPack['statuses'][number];
 export type PackPage = ComanautsPack['pages'][number];
 export type PackSpace = PackPage['spaces'][number];
 export type PackAction = PackEnemy['actions'][number];
+export type PackComazone = NonNullable<ComanautsPack['comazones']>[number];
+export type PackId = NonNullable<ComanautsPack['ids']>[number];
+export type PackClue = NonNullable<ComanautsPack['clues']>[number];
 
-const PLURALS: Readonly<Record<string, string>> = { enemy: 'enemies', item: 'items', avatar: 'avatars', status: 'statuses', page: 'pages', space: 'spaces', test: 'tests', door: 'doors', action: 'actions', entry: 'entries' };
+const PLURALS: Readonly<Record<string, string>> = { comazone: 'comazones', clue: 'clues', enemy: 'enemies', item: 'items', avatar: 'avatars', status: 'statuses', page: 'pages', space: 'spaces', test: 'tests', door: 'doors', action: 'actions', entry: 'entries' };
 
 /**
  * A pack text by key, in a language with English as fallback. Keys walk the pack: a singular segment
@@ -263,4 +271,7 @@ export const textKeys = {
   environment: (id: string): string => `environment.${id}.name`,
   door: (page: string, id: string): string => `page.${page}.door.${id}.text`,
   keyword: (id: string): string => `keywords.${id}`,
+  comazone: (id: string): string => `comazone.${id}.name`,
+  memory: (id: string): string => `comazone.${id}.memory`,
+  clue: (id: string): string => `clue.${id}.text`,
 };

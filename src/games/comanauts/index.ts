@@ -3,24 +3,28 @@ import { comanautsCommandSchemas } from './commands.ts';
 import { comanautsPackSchema, packText, type ComanautsPack } from './content.ts';
 import { comanautsOptionsSchema, decideCommand, rulesFromVersion, setupGame, type ComanautsOptions } from './rules.ts';
 import type { ComanautsState } from './state.ts';
+import { comanautsCampaign, receivedCarry } from './campaign.ts';
+import { clueSecrets, heldClues } from './engine/clues.ts';
+import { adventureIntroduction } from './view-adventure.ts';
 import { describeComanautsView, labelComanautsCommand } from './labels.ts';
 import { awaiting, flowPrompts, legalCommands, publicView, status } from './view.ts';
 
-/** Comanauts, one map page playable end to end (issue "Comanauts I"). */
+/** Comanauts: the map page (issue "Comanauts I") and, with a pack that has one, the whole adventure (rules 4). */
 export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, ComanautsPack> = {
   id: 'comanauts',
-  // 3 (issue 18): the adventure book's effects, doors, environment cards; games created as 1 or 2 keep theirs (`rulesFromVersion`).
-  rulesVersion: '3',
-  olderRulesVersions: ['1', '2'],
+  // 3 (issue 18): the adventure book's effects, doors, environment cards; 4: the adventure (setup, clues,
+  // totems, the Nexus, docs/comanauts-adventure.md); games created as 1–3 keep theirs (`rulesFromVersion`).
+  rulesVersion: '4',
+  olderRulesVersions: ['1', '2', '3'],
   seats: { min: 2, max: 4 },
   optionsSchema: comanautsOptionsSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['optionsSchema'],
   commandSchemas: comanautsCommandSchemas,
   packSchema: comanautsPackSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['packSchema'],
-  setup: (options, seats, rng, pack, version) => setupGame(comanautsOptionsSchema.parse(options ?? {}), seats, rng, pack, rulesFromVersion(version)),
+  setup: (options, seats, rng, pack, version, carried) => setupGame(comanautsOptionsSchema.parse(options ?? {}), seats, rng, pack, rulesFromVersion(version), receivedCarry(carried)),
   decide: decideCommand,
   publicView,
-  viewFor: (state, seat) => ({ ...(publicView(state) as Record<string, Json>), me: seat }),
-  secretsFor: () => [],
+  viewFor: (state, seat) => ({ ...(publicView(state) as Record<string, Json>), me: seat, myClues: heldClues(state, seat) }),
+  secretsFor: (state, seat) => clueSecrets(state, seat),
   prompts: flowPrompts,
   awaiting,
   status,
@@ -28,6 +32,8 @@ export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, Comanau
   textOf: packText,
   labelCommand: (state, command) => labelComanautsCommand(state, command),
   describeView: describeComanautsView,
+  campaign: comanautsCampaign,
+  introduction: (state) => adventureIntroduction(state),
   timeoutAction(state, seat) {
     if (state.outcome) return null;
     if (state.prompt) {

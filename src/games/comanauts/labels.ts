@@ -1,3 +1,4 @@
+import { describeAdventure } from './view-adventure.ts';
 import type { CommandLabel, GameCommand, Json, TextLine } from '../../core/index.ts';
 import { textKeys as K } from './content.ts';
 import type { ComanautsState } from './state.ts';
@@ -122,6 +123,7 @@ export function describeComanautsView(raw: Json): TextLine[] {
     insight: number;
     vitalSigns?: { left: number; shown: readonly string[] };
     pageBook?: { doors: readonly { locked: boolean; between: readonly string[] }[]; objectives: readonly string[]; fire: readonly string[]; environment: readonly { id: string }[] };
+    adventure?: Json;
   };
   const page = view.page.id;
   const lines: TextLine[] = [{ code: 'comanauts.alt.page', params: { pageKey: K.page(page), round: view.round } }];
@@ -152,5 +154,7 @@ export function describeComanautsView(raw: Json): TextLine[] {
   for (const at of book?.objectives ?? []) lines.push({ code: 'comanauts.alt.objective', params: { spaceKey: K.space(page, at) } });
   for (const at of new Set(book?.fire ?? [])) lines.push({ code: 'comanauts.alt.fire', params: { spaceKey: K.space(page, at), n: book?.fire.filter((x) => x === at).length ?? 0 } });
   for (const card of book?.environment ?? []) lines.push({ code: 'comanauts.alt.environment', params: { cardKey: K.environment(card.id) } });
+  // Rules 4: the Nexus and the shared notebook (Rules §The Nexus).
+  lines.push(...describeAdventure(view.adventure));
   return lines;
 }

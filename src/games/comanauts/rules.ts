@@ -38,9 +38,11 @@ import {
 } from './engine.ts';
 import { type ComanautsState, type RollPurpose, type SlotName, type VitalCard } from './state.ts';
 import { z } from 'zod';
+import { dealAvatars1, dealAvatars2, idEnemy, setupAdventure } from './engine/setup.ts';
+import { type Carried } from './campaign.ts';
 
 /** The newest rules version (the module's `rulesVersion`). */
-export const RULES = 3;
+export const RULES = 4;
 
 /** Game options chosen at `/game new`. */
 export const comanautsOptionsSchema = z
@@ -51,6 +53,8 @@ export const comanautsOptionsSchema = z
     avatarsPerPlayer: z.number().int().min(1).max(3).default(3),
     /** Starting avatar per seat, in seat order; missing entries are chosen by the players (rules 2) or dealt at random (rules 1). */
     startAvatars: z.array(z.string()).default([]),
+    /** Rules 4, §Clue Cards: clue cards are read to the table at once instead of going by DM. */
+    cluesPublic: z.boolean().optional(),
   })
   .strict();
 export type ComanautsOptions = z.infer<typeof comanautsOptionsSchema>;
@@ -60,7 +64,7 @@ export type ComanautsOptions = z.infer<typeof comanautsOptionsSchema>;
  * as version 1 keep rules 1 so their logs replay to the same hashes; anything else gets the newest.
  */
 export function rulesFromVersion(version: string | undefined): number {
-  return version === '1' ? 1 : version === '2' ? 2 : RULES;
+  return version === '1' ? 1 : version === '2' ? 2 : version === '3' ? 3 : RULES;
 }
 
 const kindsByCounts = new WeakMap<object, Readonly<Record<string, string>>>();
@@ -80,14 +84,16 @@ function diceKinds(counts: ComanautsPack['game']['dice']): Readonly<Record<strin
 }
 
 /** Rules §Game Setup: dice in the bag, vital signs deck, avatars dealt, page entered, first turn drawn. */
-export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[], rng: Rng, pack: ComanautsPack, rules = RULES): ComanautsState {
+export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[], rng: Rng, pack: ComanautsPack, rules = RULES, carried?: Carried | null): ComanautsState {
   const kinds = diceKinds(pack.game.dice);
   const bottom = rng.shuffle<VitalCard>(['flatline', 'stable', 'stable']);
   const rest: VitalCard[] = [...Array<VitalCard>(pack.game.vitalSigns.stable - 2).fill('stable'), ...Array<VitalCard>(pack.game.vitalSigns.critical).fill('critical')];
   const vitalDeck = [...rng.shuffle(rest), ...bottom];
   const { avatarCards, choosing } = rules >= 2 ? dealAvatars2(options, seats.length, rng, pack) : dealAvatars1(options, seats.length, rng, pack);
   const entities = pack.enemies.filter((e) => e.kind === 'entity').map((e) => e.id);
-  const page = pack.pages.find((p) => p.id === (options.page ?? pack.game.startPage)) ?? (pack.pages[0] as ComanautsPack['pages'][number]);
+  const adventure = rules >= 4 ? setupAdventure(pack, rng, carried?.defeated ?? [], options.cluesPublic === true) : null;
+  const startPage = adventure ? pack.comazones?.find((z) => z.id === adventure.start)?.start : (options.page ?? pack.game.startPage);
+  const page = pack.pages.find((p) => p.id === startPage) ?? (pack.pages[0] as ComanautsPack['pages'][number]);
   const d: Draft = {
     v: 1,
     ...(rules >= 2 ? { rules } : {}),
@@ -132,13 +138,14 @@ export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[],
     insight: 0,
     cluesRevealed: 0,
     itemsOut: [],
-    primeEntity: entities.length > 0 ? rng.pick(entities) : '',
+    primeEntity: adventure ? idEnemy(pack, adventure.prime) : entities.length > 0 ? rng.pick(entities) : '',
     turnToPage: null,
     groupTaskDone: false,
     work: [{ k: 'startTurn' }],
     prompt: null,
     outcome: null,
   } as unknown as Draft;
+  if (adventure) d.adventure = adventure as Draft['adventure'];
   const env: Env = { rng, events: [], pack };
   d.players.forEach((p) => {
     if (!choosing.includes(p.seat)) equipStartingItems(d, p.seat);
@@ -147,44 +154,6 @@ export function setupGame(options: ComanautsOptions, seats: readonly SeatInfo[],
   enterPage(d, env, page);
   drain(d, env);
   return d as unknown as ComanautsState;
-}
-
-type Dealt = { avatarCards: string[][]; choosing: number[] };
-type SetupOptions = ComanautsOptions;
-
-/** Rules 1: starting avatars from the options, the rest dealt at random, face-down ones after each. */
-function dealAvatars1(options: SetupOptions, seats: number, rng: Rng, pack: ComanautsPack): Dealt {
-  const pool = rng.shuffle(pack.avatars.map((a) => a.id));
-  const starters = Array.from({ length: seats }, (_, i) => {
-    const wanted = options.startAvatars[i];
-    return wanted && pool.includes(wanted) ? wanted : undefined;
-  });
-  const remaining = pool.filter((a) => !starters.includes(a));
-  const perPlayer = Math.max(1, Math.min(options.avatarsPerPlayer, Math.floor(pack.avatars.length / Math.max(1, seats))));
-  const avatarCards = starters.map((wanted) => {
-    const first = wanted ?? (remaining.shift() as string);
-    const faceDown = remaining.splice(0, perPlayer - 1);
-    return [first, ...faceDown];
-  });
-  return { avatarCards, choosing: [] };
-}
-
-/**
- * Rules 2, Rules §Game Setup 12: the face-down avatars are dealt first; a seat without a starting avatar
- * in the options then holds the first one left provisionally and chooses at setup (`chooseAvatar`).
- */
-function dealAvatars2(options: SetupOptions, seats: number, rng: Rng, pack: ComanautsPack): Dealt {
-  const pool = rng.shuffle(pack.avatars.map((a) => a.id));
-  const starters: (string | undefined)[] = [];
-  for (let i = 0; i < seats; i++) {
-    const wanted = options.startAvatars[i];
-    starters.push(wanted && pool.includes(wanted) && !starters.includes(wanted) ? wanted : undefined);
-  }
-  const remaining = pool.filter((a) => !starters.includes(a));
-  const perPlayer = Math.max(1, Math.min(options.avatarsPerPlayer, Math.floor(pack.avatars.length / Math.max(1, seats))));
-  const faceDown = starters.map(() => remaining.splice(0, perPlayer - 1));
-  const avatarCards = starters.map((wanted, i) => [wanted ?? (remaining.shift() as string), ...(faceDown[i] as string[])]);
-  return { avatarCards, choosing: starters.flatMap((wanted, i) => (wanted === undefined ? [i] : [])) };
 }
 
 type Cmd = { [T in ComanautsCommandType]: { type: T; args: ComanautsArgs<T> } }[ComanautsCommandType];

@@ -88,7 +88,11 @@ export type PromptKind =
   | 'bookChoice'
   | 'bookTarget'
   | 'skillDice'
-  | 'chooseDoor';
+  | 'chooseDoor'
+  | 'clueShare'
+  | 'chooseTotem'
+  | 'nexusVote'
+  | 'nexusTie';
 
 export type RollPurpose =
   | { readonly kind: 'melee' | 'ranged'; readonly enemy: string }
@@ -139,7 +143,13 @@ export type Work =
   | { readonly k: 'bookTest'; readonly test: string; readonly answer?: string }
   | { readonly k: 'roll'; readonly seat: number; readonly dice: readonly string[]; readonly faces: readonly number[]; readonly purpose: RollPurpose; readonly answer?: string }
   | { readonly k: 'gainItem'; readonly seat: number; readonly item: string; readonly answer?: string }
-  | { readonly k: 'nextTurn' };
+  | { readonly k: 'nextTurn' }
+  /** Rules 4, §Clue Cards: the drawer reads the clue to the table or keeps it (`answer`). */
+  | { readonly k: 'clueShare'; readonly seat: number; readonly clue: string; readonly answer?: string }
+  /** Rules 4, §Totems: the drawer of a clue chooses a totem from the totem deck. */
+  | { readonly k: 'chooseTotem'; readonly seat: number; readonly answer?: string }
+  /** Rules 4, §The Nexus: each seat votes in turn from `from`; `votes` in seat order, `answer` the pending one, `tie` the bookkeeper's. */
+  | { readonly k: 'nexus'; readonly votes: readonly string[]; readonly answer?: string; readonly tie?: string };
 
 /** An environment card in play, copied from the pack (Rules §Skill Test, "Environment Cards"). */
 export type EnvironmentCard = NonNullable<ComanautsPack['environment']>[number];
@@ -161,6 +171,45 @@ export interface PageBookState {
   readonly groupOpen: boolean;
   /** A `passTest` clarity ability is waiting for this turn's next skill test. */
   readonly passTest: boolean;
+}
+
+/** A clue card drawn (Rules §Clue Cards): who holds it and whether it was read to the table. */
+export interface DrawnClue {
+  readonly id: string;
+  readonly seat: number;
+  readonly read: boolean;
+}
+
+/**
+ * Rules 4: the adventure around the pages (docs/comanauts-adventure.md), present when the pack has one.
+ * `prime`, `stack` and `clueDeck` are secret: no view, picture, event or DM shows them.
+ */
+export interface AdventureState {
+  /** The Nexus: comazones of the revealed I.D.s, in reveal order. */
+  readonly nexus: readonly string[];
+  readonly start: string;
+  /** The comazone being played; '' while the party stands in the Nexus. */
+  readonly comazone: string;
+  readonly visited: readonly string[];
+  /** I.D. ids in the face-down I.D. stack (every revealed one but the Prime). */
+  readonly stack: readonly string[];
+  /** The Prime I.D.'s id. */
+  readonly prime: string;
+  /** Clue ids still face down on the Prime, top first. */
+  readonly clueDeck: readonly string[];
+  readonly clues: readonly DrawnClue[];
+  /** Totem item ids still in the totem deck. */
+  readonly totemDeck: readonly string[];
+  /** Enemy cards of the I.D.s put in play so far (the notebook), in order. */
+  readonly encountered: readonly string[];
+  /** The notebook: comazones and I.D.s (by enemy card) known not to hold the Prime (Rules §The Nexus). */
+  readonly ruledOut: { readonly comazones: readonly string[]; readonly enemies: readonly string[] };
+  /** I.D. ids defeated (the campaign's stickers). */
+  readonly defeatedIds: readonly string[];
+  /** I.D. ids left out at setup because a campaign stickered them. */
+  readonly stickered: readonly string[];
+  /** Game option: clue cards are read to the table at once. */
+  readonly cluesPublic: boolean;
 }
 
 export interface Catalogue {
@@ -209,6 +258,8 @@ export interface ComanautsState {
   readonly cluesRevealed: number;
   /** Rules 3: doors, objective and fire tokens, environment cards of this page (absent in older games). */
   readonly pageBook?: PageBookState;
+  /** Rules 4: the adventure (absent in older games and with packs that have none). */
+  readonly adventure?: AdventureState;
   /** Items no longer in the item deck (held by someone). */
   readonly itemsOut: readonly string[];
   readonly primeEntity: string;

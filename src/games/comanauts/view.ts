@@ -15,6 +15,7 @@ import {
   INVENTORY_LIMIT,
 } from './engine.ts';
 import { slotNames, type ComanautsState, type PlayerState } from './state.ts';
+import { adventureView } from './view-adventure.ts';
 
 const kindCounts = (s: ComanautsState, dice: readonly string[]): Record<string, number> => {
   const out: Record<string, number> = {};
@@ -90,6 +91,7 @@ export function publicView(s: ComanautsState): Json {
     insightTokens: [...(s.insightTokens ?? [])],
     cluesRevealed: s.cluesRevealed,
     ...(s.pageBook ? { pageBook: bookView(s, s.pageBook) } : {}),
+    ...(s.adventure ? { adventure: adventureView(s.adventure) } : {}),
     vitalSigns: { left: s.vitalDeck.length, shown: [...s.vitalShown] },
     prompt: s.prompt ? { seat: s.prompt.seat, kind: s.prompt.kind, options: [...s.prompt.options], params: { ...s.prompt.params } } : null,
   };
@@ -152,6 +154,13 @@ function optionLabel(s: ComanautsState, value: string): Label {
       const [seat, slot] = value.split(':') as [string, string];
       return { code: 'comanauts.option.gainItem', params: { itemKey, seat: Number(seat), slot } };
     }
+    case 'clueShare':
+      return { code: value === 'read' ? 'comanauts.option.clueRead' : 'comanauts.option.clueKeep' };
+    case 'chooseTotem':
+      return { code: 'comanauts.option.chooseTotem', params: { itemKey: K.item(value) } };
+    case 'nexusVote':
+    case 'nexusTie':
+      return { code: `comanauts.option.${pr.kind}`, params: { comazoneKey: K.comazone(value), memoryKey: K.memory(value) } };
   }
 }
 

@@ -167,6 +167,9 @@ export function lose(d: Draft, env: Env, reason: string): void {
   d.prompt = null;
   d.work = [];
   pub(env, `lost.${reason}`);
+  // Rules 4: the ending names who held Martin, now that the game is over (Rules §WINNING / LOSING).
+  const prime = d.adventure ? env.pack?.ids?.find((x) => x.id === d.adventure?.prime) : undefined;
+  if (prime) pub(env, 'adventure.lost', { enemyKey: K.enemy(prime.enemy), comazoneKey: K.comazone(prime.comazone) });
 }
 
 /** Rules §Vital Signs: Flatline loses; only the first Critical card on a page has an effect. */

@@ -1,10 +1,11 @@
 import { type PackPage } from '../content.ts';
 import { type Env, INSIGHT_PER_CLUE, pub } from './basics.ts';
+import { drawClue } from './clues.ts';
 import { type Draft } from './draft.ts';
 
 /**
- * The points where the book hands over to the Nexus, the I.D. stack and the clue deck (docs/comanauts-pack.md,
- * branch `cmn-engine`). Each is one function here, so that work replaces the body and every effect follows.
+ * The points where the book hands over to the Nexus, the I.D. stack and the clue deck
+ * (docs/comanauts-adventure.md): one function each, so every effect follows the adventure's rules.
  */
 
 /** `turnToPage` value meaning "the Nexus" (page ids never start with `@`). */
@@ -14,7 +15,13 @@ export const NEXUS = '@nexus';
  * Rules §Encountering an I.D. Entity: the card of the I.D. stack whose identification code matches, or the
  * Prime I.D. when none does. The Prime's own code never matches: it is not in the stack.
  */
-export function entityForCode(d: Draft, code: string): string {
+export function entityForCode(d: Draft, env: Env, code: string): string {
+  const a = d.adventure;
+  if (a) {
+    // Rules 4: the I.D. stack is the revealed I.D.s but the Prime; any other code meets the Prime.
+    const inStack = env.pack?.ids?.find((x) => x.code === code && a.stack.includes(x.id));
+    return inStack ? inStack.enemy : d.primeEntity;
+  }
   const match = d.catalogue.enemies.find((e) => e.kind === 'entity' && e.code === code && e.id !== d.primeEntity);
   return match ? match.id : d.primeEntity;
 }
@@ -32,6 +39,7 @@ export function gainInsight(d: Draft, env: Env, n: number): void {
 export function revealClue(d: Draft, env: Env): void {
   d.cluesRevealed += 1;
   pub(env, 'insight.clue', { clues: d.cluesRevealed });
+  if (d.adventure) drawClue(d, env);
 }
 
 /** The page a `turnToPage` names, by id or by the book's page number. */
@@ -40,8 +48,8 @@ export function pageByRef(env: Env, ref: string | number): PackPage | undefined 
 }
 
 /**
- * THE NEXUS: where the party goes between comazones. Until the Nexus itself lands (the vote on the next
- * comazone), the party is sent back to the pack's start page; returns that page.
+ * THE NEXUS for a game without an adventure (rules 3, or a pack with no comazones): the party is sent back
+ * to the pack's start page; returns that page. Rules 4 adventures vote instead (`nexus.ts`).
  */
 export function enterNexus(d: Draft, env: Env): PackPage | undefined {
   pub(env, 'nexus.reached');

@@ -1,5 +1,5 @@
 import { draftCopy, seal } from '../../../core/index.ts';
-import { type PageBookState, type ComanautsState, type DiceState, type EnemyState, type Place, type PlayerState, type TrackDie, type Work } from '../state.ts';
+import { type AdventureState, type PageBookState, type ComanautsState, type DiceState, type EnemyState, type Place, type PlayerState, type TrackDie, type Work } from '../state.ts';
 
 export type DeepMutable<T> = T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
 /** Parts of a draft that are replaced, never changed in place, so drafts share them with their state. */
@@ -56,11 +56,12 @@ export function draftOf(s: ComanautsState): Draft {
     work: s.work.slice(),
     prompt: s.prompt,
     outcome: s.outcome,
-  } satisfies AllKeys<Omit<ComanautsState, 'rules' | 'insightTokens' | 'pageBook'>> as unknown as Draft;
+  } satisfies AllKeys<Omit<ComanautsState, 'rules' | 'insightTokens' | 'pageBook' | 'adventure'>> as unknown as Draft;
   // Games of rules version 1 have no `rules` key, and their drafts must not grow one (same JSON, same keys).
   if (s.rules !== undefined) d.rules = s.rules;
   if (s.insightTokens !== undefined) d.insightTokens = s.insightTokens.slice();
   if (s.pageBook !== undefined) d.pageBook = copyBook(s.pageBook);
+  if (s.adventure !== undefined) d.adventure = copyAdventure(s.adventure);
   return d;
 }
 
@@ -75,6 +76,25 @@ function copyBook(b: PageBookState): NonNullable<Draft['pageBook']> {
     groupOpen: b.groupOpen,
     passTest: b.passTest,
   } satisfies AllKeys<PageBookState>;
+}
+
+function copyAdventure(a: AdventureState): NonNullable<Draft['adventure']> {
+  return {
+    nexus: a.nexus.slice(),
+    start: a.start,
+    comazone: a.comazone,
+    visited: a.visited.slice(),
+    stack: a.stack.slice(),
+    prime: a.prime,
+    clueDeck: a.clueDeck.slice(),
+    clues: a.clues.map((c) => ({ id: c.id, seat: c.seat, read: c.read })),
+    totemDeck: a.totemDeck.slice(),
+    encountered: a.encountered.slice(),
+    ruledOut: { comazones: a.ruledOut.comazones.slice(), enemies: a.ruledOut.enemies.slice() },
+    defeatedIds: a.defeatedIds.slice(),
+    stickered: a.stickered.slice(),
+    cluesPublic: a.cluesPublic,
+  } satisfies AllKeys<AdventureState>;
 }
 
 function copyEnemy(e: EnemyState): Draft['enemies'][number] {

@@ -5,6 +5,7 @@ import { type Env, effectWork, enemyCard, freeSpots, prompt, pub, rulesOf, space
 import { type Draft } from './draft.ts';
 import { markSuspicious } from './items.ts';
 import { entityForCode } from './book-hooks.ts';
+import { ruleOut } from './clues.ts';
 import { enterSpaceBook, introductionWork, setupBook } from './book-page.ts';
 
 const sealedPackParts = new WeakMap<object, object>();
@@ -61,7 +62,7 @@ function removeEnemy(d: Draft, uid: string): void {
 export function encounter(d: Draft, env: Env, hostiles: readonly string[], entityCode: string | undefined): void {
   const cards = [...hostiles];
   if (entityCode !== undefined) {
-    cards.push(entityForCode(d, entityCode));
+    cards.push(entityForCode(d, env, entityCode));
   }
   if (rulesOf(d) >= 2) {
     if (cards.length > 0) d.work.unshift({ k: 'encounter', cards: env.rng.shuffle(cards) });
@@ -118,6 +119,13 @@ export function placeEnemy(d: Draft, env: Env, card: string, at: string): void {
   d.enemies.push({ uid, card, place: { space: at, spot: freeSpots(d, at)[0] ?? 0 }, life: isPrime ? d.seats : null });
   d.slots[slot] = uid;
   d.situation = 'hostile';
+  const a = d.adventure;
+  const met = idOfCard(d, env, card);
+  if (met !== undefined && a && !a.encountered.includes(card)) {
+    // Rules §The Nexus: an I.D. met from the stack is not the Prime (the notebook crosses it off).
+    a.encountered.push(card);
+    if (a.stack.includes(met)) ruleOut(a, [], [card]);
+  }
   pub(env, 'enemy.entered', { enemyKey: K.enemy(card), spaceKey: K.space(d.page.id, at) });
 }
 
@@ -134,6 +142,9 @@ export function defeatEnemy(d: Draft, env: Env, uid: string): string | null {
   const card = enemyCard(d, e.card);
   if (card?.kind === 'hostile') d.defeated.push(e.card);
   pub(env, 'enemy.defeated', { enemyKey: K.enemy(e.card) });
+  const id = idOfCard(d, env, e.card);
+  if (id !== undefined && d.adventure && !d.adventure.defeatedIds.includes(id)) d.adventure.defeatedIds.push(id);
+  if (e.card === d.primeEntity && d.adventure) pub(env, 'adventure.won', { enemyKey: K.enemy(e.card), comazoneKey: K.comazone(d.adventure.comazone) });
   if (e.card === d.primeEntity) {
     d.outcome = { phase: 'won', reason: 'primeDefeated' };
     d.phase = 'over';
@@ -148,6 +159,13 @@ export function defeatEnemy(d: Draft, env: Env, uid: string): string | null {
   }
   const loot = card?.loot;
   return loot && !d.itemsOut.includes(loot) ? loot : null;
+}
+
+/** Rules 4: the I.D. (of the stack or the Prime) an enemy card in play stands for. */
+function idOfCard(d: Draft, env: Env, card: string): string | undefined {
+  const a = d.adventure;
+  if (!a) return undefined;
+  return env.pack?.ids?.find((x) => x.enemy === card && (a.stack.includes(x.id) || x.id === a.prime))?.id;
 }
 
 export function markPoi(d: Draft, env: Env, at: string): void {

@@ -9,6 +9,9 @@ import { type Draft, type Player, type Whole } from './draft.ts';
 import { type Activation, activate, attack } from './enemy.ts';
 import { applyGain, gainOptions, markSuspicious } from './items.ts';
 import { morass } from './morass.ts';
+import { NEXUS } from './book-hooks.ts';
+import { chooseTotem, clueShare } from './clues.ts';
+import { nexusVote, startNexus } from './nexus.ts';
 import { dealEncounter, enterPage, placeEnemy } from './page.ts';
 
 /** Runs queued work until it empties, the game ends, or someone must answer a prompt. */
@@ -79,6 +82,12 @@ function step(d: Draft, env: Env, w: Work): void {
       return dealEncounter(d, env, w);
     case 'chooseAvatar':
       return chooseAvatar(d, env, w);
+    case 'clueShare':
+      return clueShare(d, env, w);
+    case 'chooseTotem':
+      return chooseTotem(d, env, w);
+    case 'nexus':
+      return nexusVote(d, env, w);
   }
 }
 
@@ -134,6 +143,12 @@ export function resume(w: Work, kind: PromptKind | undefined, value: string): Wo
       return { k: 'effect', effect: w.effect, key: w.key, seat: w.seat, answer: value } satisfies Whole<typeof w>;
     case 'bookTest':
       return { k: 'bookTest', test: w.test, answer: value } satisfies Whole<typeof w>;
+    case 'clueShare':
+      return { k: 'clueShare', seat: w.seat, clue: w.clue, answer: value } satisfies Whole<typeof w>;
+    case 'chooseTotem':
+      return { k: 'chooseTotem', seat: w.seat, answer: value } satisfies Whole<typeof w>;
+    case 'nexus':
+      return kind === 'nexusTie' ? ({ k: 'nexus', votes: w.votes, answer: undefined, tie: value } satisfies Whole<typeof w>) : ({ k: 'nexus', votes: w.votes, answer: value, tie: undefined } satisfies Whole<typeof w>);
     case 'activate': {
       const a = { k: 'activate', enemy: w.enemy, face: w.face, goal: w.goal, end: w.end, moved: w.moved, spot: w.spot, target: w.target } satisfies Whole<Activation>;
       if (kind === 'enemyGoal') return { ...a, goal: value };
@@ -248,9 +263,11 @@ function nextTurn(d: Draft, env: Env): void {
   // Turning the page after queueing the turn lets the new page's encounter (rules 2: queued work,
   // which may ask the bookkeeper) resolve before that turn starts.
   if (d.turnToPage !== null && env.pack) {
-    const page = rulesOf(d) >= 3 ? pageToEnter(d, env, d.turnToPage) : env.pack.pages.find((x) => x.id === d.turnToPage);
+    // Rules 4, §The Nexus: an adventure goes to the Nexus vote instead of a page.
+    const toNexus = d.turnToPage === NEXUS && d.adventure !== undefined;
+    const page = toNexus ? undefined : rulesOf(d) >= 3 ? pageToEnter(d, env, d.turnToPage) : env.pack.pages.find((x) => x.id === d.turnToPage);
     d.turnToPage = null;
-    if (page) {
+    if (page || toNexus) {
       d.dice.bag.push(...d.dice.discard, ...d.dice.threat.map((t) => t.die), ...d.dice.group.map((t) => t.die));
       d.dice.discard = [];
       d.dice.threat = [];
@@ -258,8 +275,9 @@ function nextTurn(d: Draft, env: Env): void {
       if (d.dice.child) d.dice.bag.push(d.dice.child.die);
       d.dice.child = null;
       d.dice.bag.sort();
-      enterPage(d, env, page);
+      if (page) enterPage(d, env, page);
       d.bookkeeper = (d.bookkeeper + 1) % d.seats;
+      if (!page) startNexus(d, env);
     }
   }
 }
