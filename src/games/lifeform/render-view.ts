@@ -1,4 +1,4 @@
-import { PALETTE } from '../../render/palette.ts';
+import { PALETTE } from '../../render/index.ts';
 
 /** The view the Lifeform picture reads (view.ts `publicView`, or the lifeform seat's `viewFor`). */
 export interface PublicLf {
