@@ -26,7 +26,7 @@ import {
 } from '../store/index.ts';
 import type { Loaded, Loader } from './game-load.ts';
 import { hasLanguage, languageTag } from './language.ts';
-import { awaitingSeats, messagesFor, players, type PlayedLine } from './outbox-messages.ts';
+import { awaitingSeats, messagesFor, playedLine, players } from './outbox-messages.ts';
 import { pinOf } from './packs.ts';
 import type { AppActor, AppDeps, AppResult, CommandResult } from './types.ts';
 
@@ -202,7 +202,7 @@ export function createCommit(deps: AppDeps, loader: Loader) {
       const seq = game.seq + 1;
       const status = ended ? ('finished' as const) : ('playing' as const);
       const label = d.type === UNDO || d.seat === null ? undefined : module.labelCommand?.(loaded.snapshot.state, { type: d.type, args: d.args as Record<string, unknown> }, d.seat);
-      const played: PlayedLine = label ? { seat: d.seat, code: label.code, ...(label.params ? { params: label.params } : {}) } : { seat: d.seat, code: d.type === UNDO ? 'core.undone' : `${game.gameType}.command.${d.type}`, params: d.type === UNDO ? (d.args as Record<string, number>) : {} };
+      const played = playedLine(game.gameType, d, label, UNDO);
       const privately = module.privately?.(loaded.snapshot.state, d.snapshot.state) ?? null;
       const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce, played, privately);
       const checkpoint = !ended && checkpointDue(game.checkpointSeq, seq, d.irreversible);

@@ -91,6 +91,11 @@ export interface CommandLabel {
   readonly rank: number;
   /** Worth a button on the turn message (the few most common moves); the rest stay in `/play`. */
   readonly common?: boolean;
+  /**
+   * The label names what only the acting seat may know (a card in hand, which image is real): the table is
+   * told only that this seat chose in secret, never the label itself.
+   */
+  readonly secret?: boolean;
 }
 
 /** Seats owed a private picture or private choice buttons after a command (`GameModule.privately`). */

@@ -75,6 +75,20 @@ describe('Lifeform labels on Discord (issue 15 conventions, issue 17 "Commands")
     expect(labelLifeformCommand(s, { type: 'noise', args: { noisy: false } }).code).toBe('lf.label.noise.silent');
   });
 
+  it('issue 17 §Hidden information (the played line): GIVEN a command that names a seat\'s secret (the real image, a ghost, the stowaway, a card kept, discarded, fought or matched, a lifeform cancel, an objective\'s option) WHEN labelled THEN it is secret, so the table only reads that the seat chose; open moves are not', () => {
+    const secretTypes = new Set(['pick', 'calibrate', 'stowaway', 'keep', 'discard', 'lurk', 'fight', 'match', 'ghost', 'counter', 'decide']);
+    const seen = new Set<string>();
+    for (const s of states()) {
+      for (let seat = 0; seat < s.seats; seat++) {
+        for (const c of lifeformGame.legalCommands(s, seat)) {
+          seen.add(c.type);
+          expect(labelLifeformCommand(s, c).secret === true, c.type).toBe(secretTypes.has(c.type));
+        }
+      }
+    }
+    for (const t of ['calibrate', 'vent', 'play']) expect(seen.has(t), t).toBe(true);
+  }, 120_000);
+
   it('issue 17 §Hidden information: the alt text is the same whichever image is the real lifeform', () => {
     for (const s of states().filter((x) => x.real !== null && x.images.filter((i) => i !== null).length > 1)) {
       const other = { ...s, real: ((s.real as number) + 1) % s.images.length };

@@ -5,8 +5,8 @@ import type { LifeformState } from './state.ts';
 /**
  * How a Lifeform command reads on Discord (issue 15 conventions: human labels, names never ids) and how
  * it ranks. Codes live in the `lf` namespace (src/discord/locales/<lang>/lf.json); `…Key` params are pack
- * text keys; `image` is 0–2 and reads as A/B/C. A label is only ever shown to the seat the command
- * belongs to, so naming that seat's own cards is no leak.
+ * text keys; `image` is 0–2 and reads as A/B/C. A label names that seat's own cards, so a label that
+ * names a secret is marked `secret` and the table only reads that the seat chose (the turn message's line).
  */
 
 /** Lower first: answers the game waits for, then the main turn actions, then passing/stopping. */
@@ -25,6 +25,12 @@ const RANK: Readonly<Record<string, number>> = {
  * choice naming a secret card (a lifeform cancel): the turn message is public, so those go by DM.
  */
 const COMMON = new Set(['noReaction', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard', 'noHelp', 'catMatch']);
+
+/**
+ * Commands whose label names a seat's secret (a card from its hand, the real image, a ghost, the stowaway,
+ * an objective's option, a hiding place): the table is told only that the seat chose in secret.
+ */
+const SECRET = new Set(['pick', 'calibrate', 'stowaway', 'keep', 'discard', 'lurk', 'fight', 'match', 'ghost', 'counter', 'decide', 'hide']);
 
 const ORDINALS = ['first', 'second', 'third'] as const;
 
@@ -115,7 +121,13 @@ function codeOf(command: GameCommand): string {
 
 /** How a Lifeform command reads and ranks (`labelCommand` of the game module). */
 export function labelLifeformCommand(s: LifeformState, command: GameCommand): CommandLabel {
-  return { code: codeOf(command), params: paramsOf(s, command.args as Record<string, unknown>), rank: RANK[command.type] ?? 50, common: COMMON.has(command.type) };
+  return {
+    code: codeOf(command),
+    params: paramsOf(s, command.args as Record<string, unknown>),
+    rank: RANK[command.type] ?? 50,
+    common: COMMON.has(command.type),
+    ...(SECRET.has(command.type) ? { secret: true } : {}),
+  };
 }
 
 interface PublicLf {
