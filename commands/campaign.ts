@@ -7,7 +7,7 @@ import { fitLabel } from '../src/discord/fit.ts';
 import { parseGameOptions } from '../src/discord/game-options.ts';
 import { previouslyText } from '../src/discord/journal.ts';
 import { CHANNEL_NAME_MAX } from '../src/discord/limits.ts';
-import { lineText } from '../src/discord/present.ts';
+import { lineText, type PackText } from '../src/discord/present.ts';
 import { splitMessage } from '../src/discord/split.ts';
 import { displayName } from '../src/discord/text.ts';
 import { described, t } from '../src/i18n/index.ts';
@@ -119,7 +119,7 @@ export const command: CommandModule = {
       case 'upgrade':
         return packUpgrade(ctx, found.value, manager);
       default:
-        return ok({ visibility: 'ephemeral', content: statusText(ctx, found.value) });
+        return ok({ visibility: 'ephemeral', content: statusText(ctx, found.value, await campaignPackText(ctx, found.value)) });
     }
   },
 
@@ -223,7 +223,7 @@ async function next(ctx: CommandContext, c: CampaignView, manager: CampaignManag
   const threadId = thread.id ?? '';
   const seated = opened.value.campaign.members.map((m) => m.userName).join(', ');
   const opening = [
-    ...(previous ? [previouslyText(ctx.lang, c.name, previous)] : []),
+    ...(previous ? [previouslyText(ctx.lang, c.name, previous, await campaignPackText(ctx, opened.value.campaign))] : []),
     ctx.t('campaign.replies.seated', { campaign: c.name, index: c.games.length + 1, game, names: seated, host: ctx.actor.userName }),
   ].join('\n\n');
   for (const part of splitMessage(opening)) await ctx.services.app.queueNarration(threadId, part);
@@ -260,7 +260,13 @@ async function packUpgrade(ctx: CommandContext, c: CampaignView, manager: Campai
   return ok({ visibility: 'public', content: ctx.t('campaign.pack.done', { organiser: ctx.actor.userName, campaign: c.name, packId: p.packId, from: p.from.version ?? '—', to: p.to.version }) });
 }
 
-function statusText(ctx: CommandContext, c: CampaignView): string {
+/** Texts of the campaign's pinned pack (its carried state may name cards: a Comanauts campaign's stickered I.D.s). */
+async function campaignPackText(ctx: CommandContext, c: CampaignView): Promise<PackText | undefined> {
+  if (!c.pack) return undefined;
+  return ctx.services.catalog.packText({ gameType: c.gameType, guildId: c.guildId, packId: c.pack.id, packVersion: c.pack.version, packHash: c.pack.hash });
+}
+
+function statusText(ctx: CommandContext, c: CampaignView, packText: PackText | undefined): string {
   const game = ctx.t(`commands.games.${c.gameType}`);
   const organiser = c.members.find((m) => m.userId === c.organiserUserId)?.userName ?? '—';
   const lines = [
@@ -271,7 +277,7 @@ function statusText(ctx: CommandContext, c: CampaignView): string {
       : ctx.t('campaign.status.games', { list: c.games.map((g) => ctx.t('campaign.status.game', { index: g.index, status: ctx.t(`campaign.gameStatus.${g.status}`), threadId: g.threadId ?? c.channelId })).join(' · ') }),
   ];
   if (c.pack) lines.push(ctx.t('campaign.status.pack', { pack: c.pack.version ? `${c.pack.id}@${c.pack.version}` : c.pack.id }));
-  for (const line of c.carried) lines.push(lineText(ctx.lang, line, { seatNames: [] }));
+  for (const line of c.carried) lines.push(lineText(ctx.lang, line, { seatNames: [], packText }));
   for (const s of c.standings) {
     const sides = s.sides.map((x) => ctx.t('campaign.status.side', { side: ctx.t(x.side), won: x.won, played: x.played })).join(', ');
     lines.push(ctx.t('campaign.status.standing', { player: s.userName, sides }));

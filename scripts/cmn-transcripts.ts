@@ -1,6 +1,7 @@
 /*
  * Finds seeds and writes the command lines of the whole-adventure Comanauts transcripts
- * (test/transcripts/comanauts/prime-win.txn, flatline-loss.txn): a greedy scripted pair of players on the
+ * (test/transcripts/comanauts/prime-win.txn, flatline-loss.txn; game 1 of test/transcripts/campaign/comanauts.txn is
+ * `win --seed=27`): a greedy scripted pair of players on the
  * training pack (1.2.0), played in process exactly as the bot decides (same genesis, same rules).
  *
  *   npx tsx scripts/cmn-transcripts.ts win|lose [--seed=<n>]

@@ -53,7 +53,7 @@ export interface CampaignView {
   readonly dormant: boolean;
   readonly members: readonly { readonly userId: string; readonly userName: string }[];
   readonly games: readonly { readonly index: number; readonly gameId: string; readonly threadId: string | null; readonly status: string }[];
-  readonly pack: { readonly id: string; readonly version: string | null } | null;
+  readonly pack: { readonly id: string; readonly version: string | null; readonly hash: string | null } | null;
   readonly carried: readonly TextLine[];
   readonly standings: readonly { readonly userId: string; readonly userName: string; readonly sides: readonly { side: string; played: number; won: number }[] }[];
 }
@@ -172,7 +172,7 @@ export function createCampaigns(deps: CampaignDeps) {
       dormant: c.dormantAt !== null,
       members: members.map((m) => ({ userId: m.userId, userName: m.userName })),
       games: c.games.map((g) => ({ index: g.campaignIndex ?? 0, gameId: g.id, threadId: g.threadId, status: g.status })),
-      pack: c.packId ? { id: c.packId, version: c.packVersion } : null,
+      pack: c.packId ? { id: c.packId, version: c.packVersion, hash: c.packHash } : null,
       carried: c.carried !== null && module?.campaign?.describeCarried ? module.campaign.describeCarried(c.carried as Json) : [],
       standings: Object.entries(standings).map(([userId, sides]) => ({
         userId,

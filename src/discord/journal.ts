@@ -35,9 +35,9 @@ export function journalText(lang: Language, p: JournalPayload, seatNames: readon
   return lines.join('\n');
 }
 
-/** "Previously …": the last recap in short, posted when the campaign's next game opens. */
-export function previouslyText(lang: Language, campaign: string, r: CampaignRecap): string {
+/** "Previously …": the last recap in short, posted when the campaign's next game opens (card names from `packText`). */
+export function previouslyText(lang: Language, campaign: string, r: CampaignRecap, packText?: PackText): string {
   const lines = [t(lang, 'campaign.previously', { campaign, index: r.index, names: r.players.join(', ') }), endingText(lang, r)];
-  for (const line of r.carried) lines.push(lineText(lang, line, { seatNames: [] }));
+  for (const line of r.carried) lines.push(lineText(lang, line, { seatNames: [], packText }));
   return lines.join('\n');
 }

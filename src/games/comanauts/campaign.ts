@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CampaignPart, Json } from '../../core/index.ts';
+import { textKeys as K } from './content.ts';
 import type { ComanautsState } from './state.ts';
 
 /**
@@ -28,7 +29,12 @@ export const comanautsCampaign: CampaignPart<ComanautsState> = {
     if (!state.outcome) return [];
     return state.players.map((_, seat) => ({ seat, side: 'campaign.side.comanaut', won: state.outcome?.phase === 'won' }));
   },
+  /** How many I.D.s carry a sticker, then each by name and comazone (pack keys, named at the edge). */
   describeCarried(carried) {
-    return [{ code: 'campaign.carried.comanauts', params: { count: receivedCarry(carried)?.defeated.length ?? 0 } }];
+    const defeated = receivedCarry(carried)?.defeated ?? [];
+    return [
+      { code: 'campaign.carried.comanauts', params: { count: defeated.length } },
+      ...defeated.map((id) => ({ code: 'campaign.carried.comanautsId', params: { idKey: K.idName(id), comazoneKey: K.idComazone(id) } })),
+    ];
   },
 };

@@ -255,6 +255,13 @@ const PLURALS: Readonly<Record<string, string>> = { comazone: 'comazones', clue:
  * `page.orchard.entry.threat.0.text`. Undefined for anything else.
  */
 export function packText(pack: ComanautsPack, key: string, lang: string): string | undefined {
+  const id = /^id\.([a-z0-9-]+)\.(name|comazone)$/.exec(key);
+  if (id) {
+    // An I.D. is named by its enemy card and belongs to a comazone (ids.yaml holds ids, not texts).
+    const card = pack.ids?.find((x) => x.id === id[1]);
+    if (!card) return undefined;
+    return walkPackText(pack, id[2] === 'name' ? textKeys.enemy(card.enemy) : textKeys.comazone(card.comazone), lang, PLURALS);
+  }
   return walkPackText(pack, key, lang, PLURALS);
 }
 
@@ -274,4 +281,7 @@ export const textKeys = {
   comazone: (id: string): string => `comazone.${id}.name`,
   memory: (id: string): string => `comazone.${id}.memory`,
   clue: (id: string): string => `clue.${id}.text`,
+  /** An I.D. Entity by its ids.yaml id (a campaign's stickered I.D.s): its enemy card's name, its comazone's. */
+  idName: (id: string): string => `id.${id}.name`,
+  idComazone: (id: string): string => `id.${id}.comazone`,
 };

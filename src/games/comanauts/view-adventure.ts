@@ -46,13 +46,15 @@ export function describeAdventure(raw: Json | undefined): TextLine[] {
 }
 
 /**
- * Rules §GAME SETUP 16, told when an adventure starts: the start comazone, the Nexus, and the narration of
- * the start page's introduction (its effects ran at setup, when no event is published).
+ * Rules §GAME SETUP 16, told when an adventure starts: the start comazone, the Nexus, the I.D.s a campaign
+ * stickered (§Game Setup 6), and the narration of the start page's introduction (its effects ran at setup, when no event is published).
  */
 export function adventureIntroduction(s: ComanautsState): GameEvent[] {
   const a = s.adventure;
   if (!a) return [];
   const out: GameEvent[] = [{ to: 'public', code: 'comanauts.adventure.begins', params: { comazoneKey: K.comazone(a.start), memoryKey: K.memory(a.start), count: a.nexus.length } }];
+  // Rules §Game Setup 6 (campaign): the stickered I.D.s, named as left out (never a hint at the Prime: it is not among them).
+  for (const id of a.stickered) out.push({ to: 'public', code: 'comanauts.adventure.stickered', params: { idKey: K.idName(id) } });
   (s.page.introduction ?? []).forEach((e, i) => {
     if (e.do === 'narrate') out.push({ to: 'public', code: 'comanauts.book.narrate', params: { textKey: `page.${s.page.id}.introduction.${i}.text` } });
   });
