@@ -8,8 +8,15 @@ export const DM_REFUSED = 50007;
 
 export type DeliveryResult = { ok: true; ref?: string } | { ok: false; retry: boolean; code?: number | string; error: string };
 
-/** Sends one outbox row (the Discord layer injects it). Throwing counts as a retryable failure. */
-export type Deliver = (row: OutboxRow) => Promise<DeliveryResult>;
+/**
+ * Sends one outbox row (the Discord layer injects it). Throwing counts as a retryable failure. `prepare`,
+ * when given, starts a row's reads and drawing ahead (no side effect, nothing posted): the dispatcher calls
+ * it for every row of a thread before posting them in order, and hands its promise to the delivery, so a
+ * turn message is ready when the picture in front of it is posted.
+ */
+export type Deliver = ((row: OutboxRow, prepared?: Promise<unknown>) => Promise<DeliveryResult>) & {
+  readonly prepare?: (row: OutboxRow) => Promise<unknown> | undefined;
+};
 
 export interface DispatcherOptions {
   readonly db: Database;
@@ -34,6 +41,12 @@ export interface DispatcherOptions {
   readonly staleAfterMs?: number;
   readonly intervalMs?: number;
   readonly workerId?: string;
+  /**
+   * Prepare each thread's rows together and record each sent row without holding up the next post
+   * (default). `false` is the former pass, one row after the other, each recorded before the next is
+   * drawn: kept for the bench's A/B (`npm run bench -- --only=handoff`).
+   */
+  readonly pipeline?: boolean;
 }
 
 export interface TickReport {
@@ -82,6 +95,7 @@ export function createDispatcher(options: DispatcherOptions) {
   const leaseMs = options.leaseMs ?? options.staleAfterMs ?? DEFAULT_LEASE_MS;
   const intervalMs = options.intervalMs ?? 1000;
   const workerId = options.workerId ?? randomUUID();
+  const pipeline = options.pipeline ?? true;
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   /** A pass is under way in the started loop / a wake arrived during it (the next pass starts at once). */
@@ -105,16 +119,23 @@ export function createDispatcher(options: DispatcherOptions) {
     await markFailed(db.prisma, row.id, error, { gameId: row.gameId, messages }, workerId);
   }
 
-  async function handle(row: OutboxRow, sent: { id: string; ref: string | null }[]): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
+  async function handle(row: OutboxRow, sent: { id: string; ref: string | null }[], marks: Promise<void>[], prepared?: Promise<unknown>): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
     let result: DeliveryResult;
     try {
-      result = await deliver(row);
+      result = await deliver(row, prepared);
     } catch (e) {
       result = { ok: false, retry: true, error: e instanceof Error ? e.message : String(e) };
     }
     if (result.ok) {
-      // Recorded at once with the message's id, so only a crash in this very moment leaves a send unrecorded.
-      if (!(await markSent(db.prisma, row.id, result.ref ?? null, workerId).catch(() => false))) sent.push({ id: row.id, ref: result.ref ?? null });
+      // Recorded at once with the message's id, so only a crash in this very moment leaves a send unrecorded;
+      // the next row's post does not wait for the record (the pass awaits every record before it ends).
+      const ref = result.ref ?? null;
+      const mark = markSent(db.prisma, row.id, ref, workerId).then(
+        (marked) => void (marked || sent.push({ id: row.id, ref })),
+        () => void sent.push({ id: row.id, ref }),
+      );
+      if (pipeline) marks.push(mark);
+      else await mark;
       return 'sent';
     }
     logger?.warn({ outboxId: row.id, kind: row.kind, code: result.code, errorLength: result.error?.length ?? 0, attempts: row.attempts }, 'outbox.deliveryFailed');
@@ -147,6 +168,7 @@ export function createDispatcher(options: DispatcherOptions) {
     const rows = await claimDue(db.prisma, now, batch, workerId);
     backlog = rows.length >= batch;
     const sent: { id: string; ref: string | null }[] = [];
+    const marks: Promise<void>[] = [];
     const report = { claimed: rows.length, sent: superseded, retried: 0, failed: 0, dead: 0, requeued };
     const byTarget = new Map<string, OutboxRow[]>();
     for (const row of rows) {
@@ -158,12 +180,16 @@ export function createDispatcher(options: DispatcherOptions) {
     const lane = async (): Promise<void> => {
       for (let inOrder = groups.shift(); inOrder; inOrder = groups.shift()) {
         const newest = newestPictures(inOrder);
+        const superseded = (row: OutboxRow) => isPicture(row) && newest.get(row.gameId ?? '') !== row.id;
+        // Every row of the thread is drawn at once (the next player's turn message while the picture in
+        // front of it renders); the posts still go out one after the other, in the order of the log.
+        const ahead = new Map(pipeline && deliver.prepare ? inOrder.filter((r) => !superseded(r)).map((r) => [r.id, deliver.prepare?.(r)] as const) : []);
         for (const row of inOrder) {
-          if (isPicture(row) && newest.get(row.gameId ?? '') !== row.id) {
+          if (superseded(row)) {
             sent.push({ id: row.id, ref: 'superseded' });
             report.sent++;
           } else {
-            report[await handle(row, sent)]++;
+            report[await handle(row, sent, marks, ahead.get(row.id))]++;
           }
         }
       }
@@ -171,6 +197,7 @@ export function createDispatcher(options: DispatcherOptions) {
     try {
       await Promise.all(Array.from({ length: Math.min(lanes, groups.length) }, lane));
     } finally {
+      await Promise.all(marks);
       // Superseded pictures (and any delivered row whose own mark failed) in one statement for the pass.
       await markSentMany(db.prisma, sent, workerId);
     }

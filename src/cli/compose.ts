@@ -144,6 +144,8 @@ export interface RuntimeOptions {
   readonly dispatchIntervalMs?: number;
   /** Wake the dispatcher when a command commits (default true); false leaves only the poll (the bench's "before"). */
   readonly wakeOnCommit?: boolean;
+  /** Draw a thread's outbox rows together and post them in order (default true); false is the former one-by-one pass (the bench's A/B). */
+  readonly pipelineDeliveries?: boolean;
   /**
    * Scheduler choice: BullMQ when `config.REDIS_URL` is set unless `inProcess`; the in-process one reads
    * `clock` (the local stack passes an `OffsetClock` so `!advance` moves app and scheduler together).
@@ -234,7 +236,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const rebuilt = await schedule.rebuild();
   schedulerLog.info({ kind: scheduler.kind, rebuilt, clocked: reconciled.clocked, replanned: reconciled.replanned }, 'scheduler started');
   // Woken when a command commits (in process, or LISTEN on PostgreSQL); the poll is the slow fallback.
-  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 1000 });
+  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 1000, pipeline: options.pipelineDeliveries !== false });
   if (options.wakeOnCommit !== false) wake.on(() => dispatcher.wake());
   dispatcher.start();
   return {

@@ -1,5 +1,5 @@
 import { DiscordAPIError, Routes, type Client, type SendableChannels } from 'discord.js';
-import type { Deliver, GameStatusView } from '../app/index.ts';
+import type { Deliver, DeliveryResult, GameStatusView } from '../app/index.ts';
 import type { ReminderRef, Schedule, TurnPayload } from '../app/schedule.ts';
 import type { GameCommand, GameEvent, TextLine } from '../core/index.ts';
 import { pickLanguage, hasText, t, type Language } from '../i18n/index.ts';
@@ -42,6 +42,13 @@ interface PostPayload {
 
 /** Moves named in the turn message's "You can" line; the buttons show the rest. */
 const LISTED_MOVES = 6;
+
+/** A new turn message ready to post: the game it was drawn from, its parts, the line that retires the previous one. */
+interface TurnDraft {
+  readonly view: GameStatusView;
+  readonly parts: TurnParts;
+  readonly line: string | null;
+}
 
 /** The turn message's text and buttons as the game stands. */
 interface TurnParts {
@@ -145,28 +152,29 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    * most common moves, drawn at the game's current seq; the options line is always last (retiring drops it).
    */
   async function turnParts(view: GameStatusView, lang: Language, played: PostPayload['played']): Promise<TurnParts> {
-    const names = await naming(view);
     const awaited = view.awaiting?.seats ?? [];
     const lines: string[] = [];
     const only = awaited.length === 1 ? awaited[0] : undefined;
-    // Back after others moved: what happened since this player's last move, else the move just played.
-    const story = only ? await app.recap(view.gameId, only.userId) : null;
+    // The four reads are independent: asked at once, the message is ready after the slowest, not their sum.
+    const [names, story, prompts, legal] = await Promise.all([
+      naming(view),
+      // Back after others moved: what happened since this player's last move, else the move just played.
+      only ? app.recap(view.gameId, only.userId) : null,
+      app.prompts(view.gameId),
+      only ? app.legal(view.gameId, only.userId) : null,
+    ]);
     const recap = story?.ok ? turnRecap(story.value, only!.seat, lang, names.packText) : null;
     const happened = recap ?? (await playedText(lang, played, view));
     if (happened) lines.push(happened);
     lines.push(t(lang, 'commands.replies.yourTurn', { mention: awaited.map((s) => `<@${s.userId}>`).join(', ') }));
-    const prompts = await app.prompts(view.gameId);
     const room = MAX_BUTTONS - 1;
     const drawn = prompts.ok ? promptButtons(view.gameId, prompts.value.seq, prompts.value.prompts, lang, names.seatNames, names.packText, room) : { buttons: [], note: null };
     const buttons = [...drawn.buttons];
     let total = prompts.ok ? prompts.value.prompts.reduce((n, p) => n + p.options.length, 0) : 0;
-    if (only) {
-      const legal = await app.legal(view.gameId, only.userId);
-      if (legal.ok) {
-        const skip: GameCommand[] = prompts.ok ? prompts.value.prompts.flatMap((p) => p.options.map((o) => o.command)) : [];
-        buttons.push(...moveButtons(lang, view.gameType, view.gameId, legal.value, names, skip, room - buttons.length));
-        total = Math.max(total, legal.value.commands.length);
-      }
+    if (legal?.ok) {
+      const skip: GameCommand[] = prompts.ok ? prompts.value.prompts.flatMap((p) => p.options.map((o) => o.command)) : [];
+      buttons.push(...moveButtons(lang, view.gameType, view.gameId, legal.value, names, skip, room - buttons.length));
+      total = Math.max(total, legal.value.commands.length);
     }
     const offered = buttons.slice(0, LISTED_MOVES).map((b) => b.label);
     if (buttons.length > LISTED_MOVES) offered.push('…');
@@ -196,35 +204,51 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    * which the previous one is retired. `prompt` rows: the live turn message is drawn again for the new
    * seq (an edit, which pings nobody), or retired when the game ended. Returns the message posted, if any.
    */
-  async function turnRow(row: OutboxRow): Promise<{ ok: true; ref?: string }> {
+  /** A new turn message drawn as the game stands (null when the game no longer waits on anyone). */
+  async function turnDraft(row: OutboxRow): Promise<TurnDraft | null> {
+    const payload = row.payload as unknown as PostPayload;
+    const lang = pickLanguage(payload.locale);
+    const status = await app.status(payload.gameId);
+    if (!status.ok || status.value.status !== 'playing' || !status.value.awaiting) return null;
+    const view = status.value;
+    const [parts, line] = await Promise.all([turnParts(view, lang, payload.played), playedText(lang, payload.played, view)]);
+    return { view, parts, line };
+  }
+
+  async function promptRow(row: OutboxRow): Promise<{ ok: true; ref?: string }> {
     const payload = row.payload as unknown as PostPayload;
     const lang = pickLanguage(payload.locale);
     const status = await app.status(payload.gameId);
     if (!status.ok) return { ok: true };
     const view = status.value;
     const live = await liveTurn(payload.gameId, row);
-    const line = await playedText(lang, payload.played, view);
-    if (row.kind === 'prompt') {
-      if (!live || view.seq !== payload.seq) return { ok: true };
-      if (payload.ended || view.status !== 'playing') {
-        liveTurns.delete(payload.gameId);
-        await retire(live, line);
-        return { ok: true };
-      }
-      const parts = await turnParts(view, lang, payload.played);
-      await editAnswer(await sendable(client, live.channelId), live.messageId, { visibility: 'public', content: parts.content, buttons: parts.buttons });
-      return { ok: true, ref: live.messageId };
+    if (!live || view.seq !== payload.seq) return { ok: true };
+    if (payload.ended || view.status !== 'playing') {
+      liveTurns.delete(payload.gameId);
+      await retire(live, await playedText(lang, payload.played, view));
+      return { ok: true };
     }
-    if (view.status !== 'playing' || !view.awaiting) return { ok: true };
     const parts = await turnParts(view, lang, payload.played);
-    const awaitedNow = new Set(view.awaiting.seats.map((s) => s.userId));
+    await editAnswer(await sendable(client, live.channelId), live.messageId, { visibility: 'public', content: parts.content, buttons: parts.buttons });
+    return { ok: true, ref: live.messageId };
+  }
+
+  /** The new turn message (drawn ahead when `prepared`), then the previous one retired: off the ping's path. */
+  async function turnRow(row: OutboxRow, prepared?: Promise<TurnDraft | null>): Promise<{ ok: true; ref?: string }> {
+    const payload = row.payload as unknown as PostPayload;
+    const live = liveTurn(payload.gameId, row);
+    live.catch(() => undefined);
+    const draft = await (prepared ?? turnDraft(row));
+    if (!draft?.view.awaiting) return { ok: true };
+    const awaitedNow = new Set(draft.view.awaiting.seats.map((s) => s.userId));
     const mentions = (payload.seats ?? []).map((s) => s.userId).filter((id) => awaitedNow.has(id) && !(payload.previous ?? []).includes(id));
     const target = row.target as { channelId?: string };
-    const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: parts.content, buttons: parts.buttons, mentions }, row.idempotencyKey, lookBack(row))).at(-1);
+    const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: draft.parts.content, buttons: draft.parts.buttons, mentions }, row.idempotencyKey, lookBack(row))).at(-1);
     if (!message) return { ok: true };
+    const previous = await live;
     liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id, rowId: row.id });
     if (liveTurns.size > 10_000) liveTurns.delete(liveTurns.keys().next().value as string);
-    if (live && live.messageId !== message.id) await retire(live, line);
+    if (previous && previous.messageId !== message.id) await retire(previous, draft.line);
     return { ok: true, ref: message.id };
   }
 
@@ -253,13 +277,30 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return lines ? { visibility: 'public', content: lines } : null;
   }
 
-  return async (row) => {
+  /**
+   * The turn row. Drawn ahead (`prepared`, the dispatcher's pipeline): the scheduler's bookkeeping
+   * (clocks, reminders, deadlines: tens of milliseconds of statements) runs beside the post, which pings
+   * as soon as it can; the row is reported delivered only once both are done, so a failure of either
+   * retries the row (the post is not doubled: nonce and look-back; `onTurn` acts once per turn).
+   * Otherwise the former order: the scheduler first, then the message.
+   */
+  async function turn(row: OutboxRow, prepared?: Promise<TurnDraft | null>): Promise<{ ok: true; ref?: string }> {
+    if (!schedule) return turnRow(row, prepared);
+    if (!prepared) {
+      for (const ref of await schedule.onTurn(row.payload as unknown as TurnPayload)) await removeMessage(ref);
+      return turnRow(row);
+    }
+    const scheduled = schedule.onTurn(row.payload as unknown as TurnPayload);
+    scheduled.catch(() => undefined);
+    const done = await turnRow(row, prepared);
+    for (const ref of await scheduled) await removeMessage(ref);
+    return done;
+  }
+
+  const deliver = async (row: OutboxRow, prepared?: Promise<unknown>): Promise<DeliveryResult> => {
     try {
-      if (row.kind === 'turn' && schedule) {
-        for (const ref of await schedule.onTurn(row.payload as unknown as TurnPayload)) await removeMessage(ref);
-      }
       if (row.kind === 'turn' || row.kind === 'prompt') {
-        const done = await turnRow(row);
+        const done = row.kind === 'turn' ? await turn(row, prepared as Promise<TurnDraft | null> | undefined) : await promptRow(row);
         metrics?.deliveries.inc({ kind: row.kind, result: done.ref ? 'sent' : 'skipped' });
         return done;
       }
@@ -268,7 +309,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         metrics?.deliveries.inc({ kind: row.kind, result: sent ? 'sent' : 'skipped' });
         return sent ?? { ok: true };
       }
-      const answer = row.kind === 'notice' || row.kind === 'dormant' || row.kind === 'narration' ? notice(row) : await build(row);
+      const answer = row.kind === 'notice' || row.kind === 'dormant' || row.kind === 'narration' ? notice(row) : await ((prepared as Promise<Answer | null> | undefined) ?? build(row));
       if (!answer) {
         metrics?.deliveries.inc({ kind: row.kind, result: 'skipped' });
         return { ok: true };
@@ -292,4 +333,11 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       throw error;
     }
   };
+  /** Reads and drawing only, nothing posted or written: a turn message, or a picture / DM / journal post. */
+  const prepare = (row: OutboxRow): Promise<unknown> | undefined => {
+    const ahead = row.kind === 'turn' ? turnDraft(row) : row.kind === 'post' || row.kind === 'dm' || row.kind === 'journal' ? build(row) : undefined;
+    ahead?.catch(() => undefined);
+    return ahead;
+  };
+  return Object.assign(deliver, { prepare });
 }
