@@ -6,7 +6,12 @@ import type { AppLogger } from './types.ts';
 /** Discord's "Cannot send messages to this user" (DMs closed). @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#json */
 export const DM_REFUSED = 50007;
 
-export type DeliveryResult = { ok: true; ref?: string } | { ok: false; retry: boolean; code?: number | string; error: string };
+/**
+ * `settled`: work the row still owes after its post (retiring the previous turn message, the scheduler's
+ * bookkeeping). The next row's post does not wait for it; the row is recorded sent only once it is done,
+ * and retried if it fails.
+ */
+export type DeliveryResult = { ok: true; ref?: string; settled?: Promise<unknown> } | { ok: false; retry: boolean; code?: number | string; error: string };
 
 /**
  * Sends one outbox row (the Discord layer injects it). Throwing counts as a retryable failure. `prepare`,
@@ -42,8 +47,8 @@ export interface DispatcherOptions {
   readonly intervalMs?: number;
   readonly workerId?: string;
   /**
-   * Prepare each thread's rows together and record each sent row without holding up the next post
-   * (default). `false` is the former pass, one row after the other, each recorded before the next is
+   * Prepare each thread's rows together, post a command's turn message before its table picture
+   * ({@link pingFirst}), and record each sent row without holding up the next post (default). `false` is the former pass, one row after the other, each recorded before the next is
    * drawn: kept for the bench's A/B (`npm run bench -- --only=handoff`).
    */
   readonly pipeline?: boolean;
@@ -70,6 +75,24 @@ function newestPictures(rows: readonly OutboxRow[]): Map<string, string> {
   const newest = new Map<string, string>();
   for (const row of rows) if (isPicture(row)) newest.set(row.gameId as string, row.id);
   return newest;
+}
+
+/**
+ * The ping first: a `turn` row moves in front of the table pictures of the same game and seq just before
+ * it (the same command's rows), so the next player is told while the picture is still drawn; the picture
+ * follows the turn message. Everything else keeps the order of the log.
+ */
+export function pingFirst(rows: readonly OutboxRow[]): OutboxRow[] {
+  const out = [...rows];
+  const seqOf = (row: OutboxRow) => (row.payload as { seq?: unknown } | null)?.seq;
+  for (let i = 1; i < out.length; i++) {
+    const row = out[i]!;
+    if (row.kind !== 'turn') continue;
+    let j = i;
+    while (j > 0 && isPicture(out[j - 1]!) && out[j - 1]!.gameId === row.gameId && seqOf(out[j - 1]!) === seqOf(row)) j--;
+    if (j < i) out.splice(j, 0, ...out.splice(i, 1));
+  }
+  return out;
 }
 
 /** A dead dispatcher's rows are taken over within about this long (plus one pass). */
@@ -130,10 +153,16 @@ export function createDispatcher(options: DispatcherOptions) {
       // Recorded at once with the message's id, so only a crash in this very moment leaves a send unrecorded;
       // the next row's post does not wait for the record (the pass awaits every record before it ends).
       const ref = result.ref ?? null;
-      const mark = markSent(db.prisma, row.id, ref, workerId).then(
-        (marked) => void (marked || sent.push({ id: row.id, ref })),
-        () => void sent.push({ id: row.id, ref }),
-      );
+      const record = () =>
+        markSent(db.prisma, row.id, ref, workerId).then(
+          (marked) => void (marked || sent.push({ id: row.id, ref })),
+          () => void sent.push({ id: row.id, ref }),
+        );
+      const mark = (result.settled ?? Promise.resolve()).then(record, async (e: unknown) => {
+        const error = e instanceof Error ? e.message : String(e);
+        logger?.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, 'outbox.settleFailed');
+        await markRetry(db.prisma, row.id, error, new Date(clock().getTime() + backoffMs(row.attempts)), workerId).catch(() => undefined);
+      });
       if (pipeline) marks.push(mark);
       else await mark;
       return 'sent';
@@ -178,11 +207,12 @@ export function createDispatcher(options: DispatcherOptions) {
     }
     const groups = [...byTarget.values()];
     const lane = async (): Promise<void> => {
-      for (let inOrder = groups.shift(); inOrder; inOrder = groups.shift()) {
+      for (let group = groups.shift(); group; group = groups.shift()) {
+        const inOrder = pipeline ? pingFirst(group) : group;
         const newest = newestPictures(inOrder);
         const superseded = (row: OutboxRow) => isPicture(row) && newest.get(row.gameId ?? '') !== row.id;
-        // Every row of the thread is drawn at once (the next player's turn message while the picture in
-        // front of it renders); the posts still go out one after the other, in the order of the log.
+        // Every row of the thread is drawn at once (the picture renders while the next player's turn
+        // message is posted); the posts go out one after the other, in the order of the log but the ping first.
         const ahead = new Map(pipeline && deliver.prepare ? inOrder.filter((r) => !superseded(r)).map((r) => [r.id, deliver.prepare?.(r)] as const) : []);
         for (const row of inOrder) {
           if (superseded(row)) {

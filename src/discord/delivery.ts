@@ -233,8 +233,11 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return { ok: true, ref: live.messageId };
   }
 
-  /** The new turn message (drawn ahead when `prepared`), then the previous one retired: off the ping's path. */
-  async function turnRow(row: OutboxRow, prepared?: Promise<TurnDraft | null>): Promise<{ ok: true; ref?: string }> {
+  /**
+   * The new turn message (drawn ahead when `prepared`), then the previous one retired: off the ping's path.
+   * With `prepared` the retiring is left in `settled` for the dispatcher to await before it records the row.
+   */
+  async function turnRow(row: OutboxRow, prepared?: Promise<TurnDraft | null>): Promise<{ ok: true; ref?: string; settled?: Promise<unknown> }> {
     const payload = row.payload as unknown as PostPayload;
     const live = liveTurn(payload.gameId, row);
     live.catch(() => undefined);
@@ -245,11 +248,11 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const target = row.target as { channelId?: string };
     const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: draft.parts.content, buttons: draft.parts.buttons, mentions }, row.idempotencyKey, lookBack(row))).at(-1);
     if (!message) return { ok: true };
-    const previous = await live;
     liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id, rowId: row.id });
     if (liveTurns.size > 10_000) liveTurns.delete(liveTurns.keys().next().value as string);
-    if (previous && previous.messageId !== message.id) await retire(previous, draft.line);
-    return { ok: true, ref: message.id };
+    const retiring = live.then((previous) => (previous && previous.messageId !== message.id ? retire(previous, draft.line) : undefined));
+    if (!prepared) await retiring;
+    return { ok: true, ref: message.id, ...(prepared ? { settled: retiring } : {}) };
   }
 
   async function build(row: OutboxRow): Promise<Answer | null> {
@@ -280,11 +283,12 @@ export function createDelivery(client: Client, services: Services, logger: Logge
   /**
    * The turn row. Drawn ahead (`prepared`, the dispatcher's pipeline): the scheduler's bookkeeping
    * (clocks, reminders, deadlines: tens of milliseconds of statements) runs beside the post, which pings
-   * as soon as it can; the row is reported delivered only once both are done, so a failure of either
-   * retries the row (the post is not doubled: nonce and look-back; `onTurn` acts once per turn).
+   * as soon as it can; it and the retiring of the previous message are left in `settled`, which the
+   * dispatcher awaits before recording the row (and retries the row if it fails: the post is not doubled,
+   * nonce and look-back; `onTurn` acts once per turn), without holding up the next post.
    * Otherwise the former order: the scheduler first, then the message.
    */
-  async function turn(row: OutboxRow, prepared?: Promise<TurnDraft | null>): Promise<{ ok: true; ref?: string }> {
+  async function turn(row: OutboxRow, prepared?: Promise<TurnDraft | null>): Promise<{ ok: true; ref?: string; settled?: Promise<unknown> }> {
     if (!schedule) return turnRow(row, prepared);
     if (!prepared) {
       for (const ref of await schedule.onTurn(row.payload as unknown as TurnPayload)) await removeMessage(ref);
@@ -292,9 +296,13 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     }
     const scheduled = schedule.onTurn(row.payload as unknown as TurnPayload);
     scheduled.catch(() => undefined);
-    const done = await turnRow(row, prepared);
-    for (const ref of await scheduled) await removeMessage(ref);
-    return done;
+    const done = await turnRow(row, prepared).catch(async (error: unknown) => {
+      await scheduled.catch(() => undefined);
+      throw error;
+    });
+    const settled = Promise.all([done.settled, scheduled.then(async (stale) => { for (const ref of stale) await removeMessage(ref); })]);
+    settled.catch(() => undefined);
+    return { ...done, settled };
   }
 
   const deliver = async (row: OutboxRow, prepared?: Promise<unknown>): Promise<DeliveryResult> => {
