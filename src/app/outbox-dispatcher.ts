@@ -48,8 +48,9 @@ export interface DispatcherOptions {
   readonly workerId?: string;
   /**
    * Prepare each thread's rows together, post a command's turn message before its table picture
-   * ({@link pingFirst}), and record each sent row without holding up the next post (default). `false` is the former pass, one row after the other, each recorded before the next is
-   * drawn: kept for the bench's A/B (`npm run bench -- --only=handoff`).
+   * ({@link pingFirst}), and record each sent row without holding up the next post (default). `false`
+   * is the former pass, one row after the other, each recorded before the next is drawn: PGlite's (one
+   * connection) and the bench's A/B "before" (`npm run bench -- --only=handoff`).
    */
   readonly pipeline?: boolean;
 }
