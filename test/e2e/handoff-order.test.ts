@@ -35,7 +35,9 @@ describe.each(backends)('turn handoff order on %s', (kind) => {
     const { threadId, gameId } = await tallyIn(h, names);
     const users = names.map((name) => h.discord.users().find((u) => u.name === name)!.id);
     const posts = () => h.discord.messages(threadId).filter((m) => !m.interactionId && !m.deleted);
-    await until(() => posts().some((m) => m.pings.length > 0));
+    // The start's own ping and picture (the ping may come first) are in before the first move.
+    await until(() => posts().some((m) => m.pings.length > 0) && posts().some((m) => m.attachments.length > 0));
+    await h.runtime.dispatcher.tick();
     for (let turn = 0; turn < 4; turn++) {
       const status = await h.runtime.app.status(gameId);
       if (!status.ok || !status.value.awaiting) throw new Error('game not waiting');
