@@ -130,7 +130,7 @@ function spawnWorker(env: NodeJS.ProcessEnv, profile: boolean, runtime: BotRunti
 }
 
 /** Bot processes, one per entry of `shardsPerProcess`, against PostgreSQL at `url`; compiled unless told. */
-export async function startWorkers(discord: LocalDiscord, url: string, shardsPerProcess: readonly number[][], profile = false, runtime: BotRuntime = 'compiled'): Promise<BotUnderTest> {
+export async function startWorkers(discord: LocalDiscord, url: string, shardsPerProcess: readonly number[][], profile = false, runtime: BotRuntime = 'compiled', extraEnv: NodeJS.ProcessEnv = {}): Promise<BotUnderTest> {
   const db = await openDatabase({ databaseUrl: url });
   const workers: Worker[] = [];
   const count = shardsPerProcess.flat().length;
@@ -147,6 +147,7 @@ export async function startWorkers(discord: LocalDiscord, url: string, shardsPer
       TK_BENCH_TOKEN: discord.botToken,
       TK_BENCH_API: discord.apiUrl,
       TK_BENCH_REGISTER: i === 0 ? '1' : '0',
+      ...extraEnv,
     };
     workers.push(await spawnWorker(env, profile, runtime));
   }

@@ -15,9 +15,18 @@ async function transportFloor(discord: Awaited<ReturnType<typeof startDiscord>>,
   return samples;
 }
 
-async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof startDiscord>>, label: string, plan: readonly (readonly [number, number])[]): Promise<BenchRow[]> {
+/** The medians a level leaves for the A/B rows: the command, its two floors, and the p99. */
+interface LevelFigures {
+  readonly count: number;
+  readonly command: number;
+  readonly p99: number;
+  readonly insert: number;
+  readonly transport?: number;
+}
+
+async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof startDiscord>>, label: string, plan: readonly (readonly [number, number])[], figures: LevelFigures[] = []): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const games = await createGames(discord, bot, Math.max(...plan.map(([g]) => g)), `${label}-`);
+  const games = await createGames(discord, bot, Math.max(...plan.map(([g]) => g)), `${label.replace(/[^a-z0-9]+/gi, '-')}-`);
   const rng = driverRng(42);
   for (const [count, perGame] of plan) {
     const floor = await bot.floor(200);
@@ -36,17 +45,50 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
     const failed = games.reduce((n, g) => n + g.failed, 0);
     rows.push(summarize(`floor: bare insert via Prisma (${label}, before ${count})`, 'ms', floor, 'one GuildSettings row, same client as the bot'));
     let transportNote = '';
+    let transport: number | undefined;
     if (count === 1) {
-      const transport = await transportFloor(discord, games[0]!, perGame);
-      const t = summarize(`transport floor: /help answered, no database (${label})`, 'ms', transport, 'the same path through the local Discord, discord.js and the router, without a game or a statement');
+      const t = summarize(`transport floor: /help answered, no database (${label})`, 'ms', await transportFloor(discord, games[0]!, perGame), 'the same path through the local Discord, discord.js and the router, without a game or a statement');
       rows.push(t);
-      transportNote = `; ${round(row.median / t.median, 1)}× transport floor`;
+      transport = t.median;
+      transportNote = `; ${round(row.median / t.median, 1)}× transport floor; beyond both floors ${round(row.median - t.median - floorMedian, 2)} ms`;
     }
+    figures.push({ count, command: row.median, p99: row.p99, insert: floorMedian, ...(transport === undefined ? {} : { transport }) });
     rows.push({ ...row, notes: `median ${round(row.median / floorMedian, 1)}× floor${transportNote}; refused ${refused}; unanswered in 3 s ${failed}` });
   }
   const left = await drainOutbox(bot.db, 15_000);
   const check = await checkLogs(bot, games);
   rows.push({ case: `latency run integrity (${label})`, unit: 'count', median: check.lost + check.doubled + check.diverged, p95: 0, p99: 0, n: games.length, notes: `lost ${check.lost}, applied twice ${check.doubled}, unexpected ${check.extra}, replay≠cache ${check.diverged}, outbox left ${left}` });
+  return rows;
+}
+
+/**
+ * The outbox pass under test: "before" is the previous commit's (each thread's rows drawn and recorded one
+ * after the other), "after" this one's (drawn together, posted in order). Both run in the same invocation.
+ */
+export const PASSES = [
+  { label: 'before: rows one by one', env: { TK_BENCH_PIPELINE: '0' } },
+  { label: 'after: rows drawn together', env: { TK_BENCH_PIPELINE: '1' } },
+] as const;
+
+/** A/B rows of the issue's goals: work beyond the two floors at 1 game, and p99 at the largest level. */
+function abRows(before: readonly LevelFigures[], after: readonly LevelFigures[]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const beyond = (f: LevelFigures | undefined) => (f?.transport === undefined ? Number.NaN : f.command - f.transport - f.insert);
+  const [b1, a1] = [before.find((f) => f.count === 1), after.find((f) => f.count === 1)];
+  rows.push({
+    case: "bot's own work per command beyond the two floors (1 game, A/B)",
+    unit: 'ms',
+    median: round(beyond(a1), 2),
+    p95: round(beyond(a1), 2),
+    p99: round(beyond(a1), 2),
+    n: 1,
+    notes: `median /play − median /help − median bare insert; before ${round(beyond(b1), 2)} ms, after ${round(beyond(a1), 2)} ms (goal ≤ 1)`,
+  });
+  const top = Math.max(...after.map((f) => f.count));
+  const [bt, at] = [before.find((f) => f.count === top), after.find((f) => f.count === top)];
+  if (bt && at) {
+    rows.push({ case: `command latency p99, ${top} concurrent games (A/B)`, unit: 'ms', median: round(at.p99, 1), p95: round(at.p99, 1), p99: round(at.p99, 1), n: 1, notes: `before ${round(bt.p99, 1)} ms, after ${round(at.p99, 1)} ms, after / before ${round(at.p99 / bt.p99, 2)}; medians ${round(bt.command, 1)} → ${round(at.command, 1)} ms (goal p99 ≤ 250 ms at 200 games)` });
+  }
   return rows;
 }
 
@@ -106,20 +148,29 @@ async function memoryCase(url: string, runtime: BotRuntime, quick: boolean): Pro
 export async function latencyCases(quick: boolean): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const plan = quick ? ([[1, 30], [50, 2]] as const) : ([[1, 200], [50, 20], [200, 10]] as const);
+  // --skip-memory: the A/B alone (the memory cases start four more bot processes).
+  const memory = !process.argv.includes('--cpu-prof') && !process.argv.includes('--skip-memory');
   const scratch = await scratchDatabase(process.env.DATABASE_URL ?? DEFAULT_PG);
   try {
     const discord = await startDiscord(1);
     try {
-      const bot = await startWorkers(discord, scratch.url, [[0]], process.argv.includes('--cpu-prof'));
-      try {
-        rows.push(...(await levels(bot, discord, 'postgres', plan)));
-      } finally {
-        await bot.stop();
+      const figures: LevelFigures[][] = [];
+      // The quick run keeps its former size: this commit's pass only (the A/B runs in the full bench).
+      for (const pass of quick ? PASSES.slice(1) : PASSES) {
+        const bot = await startWorkers(discord, scratch.url, [[0]], process.argv.includes('--cpu-prof'), 'compiled', pass.env);
+        try {
+          const mine: LevelFigures[] = [];
+          rows.push(...(await levels(bot, discord, `postgres, ${pass.label}`, plan, mine)));
+          figures.push(mine);
+        } finally {
+          await bot.stop();
+        }
       }
+      if (figures.length === 2) rows.push(...abRows(figures[0] ?? [], figures[1] ?? []));
     } finally {
       await discord.close();
     }
-    if (!process.argv.includes('--cpu-prof')) {
+    if (memory) {
       for (const runtime of ['compiled', 'tsx'] as const) rows.push(...(await memoryCase(scratch.url, runtime, quick)));
     }
   } finally {

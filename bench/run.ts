@@ -37,7 +37,9 @@ for (const [name, run] of Object.entries(cases)) {
 }
 const result = { at: new Date().toISOString(), quick, seconds: Math.round((Date.now() - started) / 1000), machine: machine(), rows };
 console.log(table(rows));
-const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+// `--out=results-handoff.json`: a partial run written beside the full run's results.json instead of over it.
+const outName = args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? 'results.json';
+const out = path.join(path.dirname(fileURLToPath(import.meta.url)), path.basename(outName));
 await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
 console.log(`\nwritten ${path.relative(process.cwd(), out)} (${result.seconds} s, ${result.machine.cpus} CPUs, Node ${result.machine.node})`);
 process.exit(0);

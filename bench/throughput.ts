@@ -1,4 +1,5 @@
 import { checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startWorkers } from './e2e.ts';
+import { PASSES } from './latency.ts';
 import { single, summarize, type BenchRow } from './stats.ts';
 
 /**
@@ -7,14 +8,15 @@ import { single, summarize, type BenchRow } from './stats.ts';
  * Afterwards every accepted command must be in its game's log exactly once and every log must replay
  * to the cached state.
  */
-export async function throughputCases(quick: boolean): Promise<BenchRow[]> {
+async function run(quick: boolean, pass: (typeof PASSES)[number]): Promise<{ rows: BenchRow[]; perSecond: number; p99: number }> {
   const gamesWanted = quick ? 20 : 200;
   const seconds = quick ? 8 : 60;
+  const label = pass.label;
   const scratch = await scratchDatabase(process.env.DATABASE_URL ?? DEFAULT_PG);
   const discord = await startDiscord(2);
   discord.addGuild('Shard one', { shard: 1 });
   try {
-    const bot = await startWorkers(discord, scratch.url, [[0], [1]], process.argv.includes('--cpu-prof'));
+    const bot = await startWorkers(discord, scratch.url, [[0], [1]], process.argv.includes('--cpu-prof'), 'compiled', pass.env);
     try {
       const games = await createGames(discord, bot, gamesWanted, 'tp-');
       const rng = driverRng(7);
@@ -37,11 +39,16 @@ export async function throughputCases(quick: boolean): Promise<BenchRow[]> {
       const rss = await bot.rss();
       const left = await drainOutbox(bot.db, quick ? 10_000 : 30_000);
       const check = await checkLogs(bot, games);
-      return [
-        single(`throughput, 2 shard processes, ${games.length} games × 4 seats`, 'commands/s', accepted / elapsed, `${accepted} accepted in ${elapsed.toFixed(1)} s, refused ${refused}, unanswered in 3 s ${failed}; worker RSS ${rss.map((b) => Math.round(b / 2 ** 20)).join('+')} MB`),
-        summarize(`command latency during throughput (${games.length} games)`, 'ms', latencies),
-        { case: 'throughput integrity', unit: 'count', median: check.lost + check.doubled + check.diverged, p95: 0, p99: 0, n: games.length, notes: `lost ${check.lost}, applied twice ${check.doubled}, unexpected ${check.extra}, replay≠cache ${check.diverged}, outbox left ${left}` },
-      ];
+      const latency = summarize(`command latency during throughput (${games.length} games, ${label})`, 'ms', latencies);
+      return {
+        perSecond: accepted / elapsed,
+        p99: latency.p99,
+        rows: [
+          single(`throughput, 2 shard processes, ${games.length} games × 4 seats (${label})`, 'commands/s', accepted / elapsed, `${accepted} accepted in ${elapsed.toFixed(1)} s, refused ${refused}, unanswered in 3 s ${failed}; worker RSS ${rss.map((b) => Math.round(b / 2 ** 20)).join('+')} MB`),
+          latency,
+          { case: `throughput integrity (${label})`, unit: 'count', median: check.lost + check.doubled + check.diverged, p95: 0, p99: 0, n: games.length, notes: `lost ${check.lost}, applied twice ${check.doubled}, unexpected ${check.extra}, replay≠cache ${check.diverged}, outbox left ${left}` },
+        ],
+      };
     } finally {
       await bot.stop();
     }
@@ -49,4 +56,16 @@ export async function throughputCases(quick: boolean): Promise<BenchRow[]> {
     await discord.close();
     await scratch.drop();
   }
+}
+
+/** The same run with the previous outbox pass and this one (A/B, same invocation, a fresh database each; full run only). */
+export async function throughputCases(quick: boolean): Promise<BenchRow[]> {
+  // The quick run keeps its former size: this commit's pass only.
+  if (quick) return (await run(quick, PASSES[1])).rows;
+  const [before, after] = [await run(quick, PASSES[0]), await run(quick, PASSES[1])];
+  return [
+    ...before.rows,
+    ...after.rows,
+    single('throughput A/B, 2 shards: after / before', 'ratio', after.perSecond / before.perSecond, `${before.perSecond.toFixed(0)} → ${after.perSecond.toFixed(0)} commands/s (goal ≥ 300); p99 during it ${before.p99.toFixed(0)} → ${after.p99.toFixed(0)} ms`),
+  ];
 }

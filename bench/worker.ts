@@ -33,6 +33,8 @@ const runtime = await startRuntime({
   modules: { ...gameModules, tally: benchTally },
   registerCommands: process.env.TK_BENCH_REGISTER === '1',
   dispatchIntervalMs: 100,
+  // `TK_BENCH_PIPELINE=0`: the outbox pass before the handoff work, one row after the other (the A/B's "before").
+  pipelineDeliveries: process.env.TK_BENCH_PIPELINE !== '0',
 });
 
 async function floor(n: number): Promise<number[]> {

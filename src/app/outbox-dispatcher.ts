@@ -6,10 +6,22 @@ import type { AppLogger } from './types.ts';
 /** Discord's "Cannot send messages to this user" (DMs closed). @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#json */
 export const DM_REFUSED = 50007;
 
-export type DeliveryResult = { ok: true; ref?: string } | { ok: false; retry: boolean; code?: number | string; error: string };
+/**
+ * `settled`: work the row still owes after its post (retiring the previous turn message, the scheduler's
+ * bookkeeping). The next row's post does not wait for it; the row is recorded sent only once it is done,
+ * and retried if it fails.
+ */
+export type DeliveryResult = { ok: true; ref?: string; settled?: Promise<unknown> } | { ok: false; retry: boolean; code?: number | string; error: string };
 
-/** Sends one outbox row (the Discord layer injects it). Throwing counts as a retryable failure. */
-export type Deliver = (row: OutboxRow) => Promise<DeliveryResult>;
+/**
+ * Sends one outbox row (the Discord layer injects it). Throwing counts as a retryable failure. `prepare`,
+ * when given, starts a row's reads and drawing ahead (no side effect, nothing posted): the dispatcher calls
+ * it for every row of a thread before posting them in order, and hands its promise to the delivery, so a
+ * turn message is ready when the picture in front of it is posted.
+ */
+export type Deliver = ((row: OutboxRow, prepared?: Promise<unknown>) => Promise<DeliveryResult>) & {
+  readonly prepare?: (row: OutboxRow) => Promise<unknown> | undefined;
+};
 
 export interface DispatcherOptions {
   readonly db: Database;
@@ -34,6 +46,13 @@ export interface DispatcherOptions {
   readonly staleAfterMs?: number;
   readonly intervalMs?: number;
   readonly workerId?: string;
+  /**
+   * Prepare each thread's rows together, post a command's turn message before its table picture
+   * ({@link pingFirst}), and record each sent row without holding up the next post (default). `false`
+   * is the former pass, one row after the other, each recorded before the next is drawn: PGlite's (one
+   * connection) and the bench's A/B "before" (`npm run bench -- --only=handoff`).
+   */
+  readonly pipeline?: boolean;
 }
 
 export interface TickReport {
@@ -59,6 +78,24 @@ function newestPictures(rows: readonly OutboxRow[]): Map<string, string> {
   return newest;
 }
 
+/**
+ * The ping first: a `turn` row moves in front of the table pictures of the same game and seq just before
+ * it (the same command's rows), so the next player is told while the picture is still drawn; the picture
+ * follows the turn message. Everything else keeps the order of the log.
+ */
+export function pingFirst(rows: readonly OutboxRow[]): OutboxRow[] {
+  const out = [...rows];
+  const seqOf = (row: OutboxRow) => (row.payload as { seq?: unknown } | null)?.seq;
+  for (let i = 1; i < out.length; i++) {
+    const row = out[i]!;
+    if (row.kind !== 'turn') continue;
+    let j = i;
+    while (j > 0 && isPicture(out[j - 1]!) && out[j - 1]!.gameId === row.gameId && seqOf(out[j - 1]!) === seqOf(row)) j--;
+    if (j < i) out.splice(j, 0, ...out.splice(i, 1));
+  }
+  return out;
+}
+
 /** A dead dispatcher's rows are taken over within about this long (plus one pass). */
 export const DEFAULT_LEASE_MS = 10_000;
 
@@ -82,6 +119,7 @@ export function createDispatcher(options: DispatcherOptions) {
   const leaseMs = options.leaseMs ?? options.staleAfterMs ?? DEFAULT_LEASE_MS;
   const intervalMs = options.intervalMs ?? 1000;
   const workerId = options.workerId ?? randomUUID();
+  const pipeline = options.pipeline ?? true;
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   /** A pass is under way in the started loop / a wake arrived during it (the next pass starts at once). */
@@ -105,16 +143,29 @@ export function createDispatcher(options: DispatcherOptions) {
     await markFailed(db.prisma, row.id, error, { gameId: row.gameId, messages }, workerId);
   }
 
-  async function handle(row: OutboxRow, sent: { id: string; ref: string | null }[]): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
+  async function handle(row: OutboxRow, sent: { id: string; ref: string | null }[], marks: Promise<void>[], prepared?: Promise<unknown>): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
     let result: DeliveryResult;
     try {
-      result = await deliver(row);
+      result = await deliver(row, prepared);
     } catch (e) {
       result = { ok: false, retry: true, error: e instanceof Error ? e.message : String(e) };
     }
     if (result.ok) {
-      // Recorded at once with the message's id, so only a crash in this very moment leaves a send unrecorded.
-      if (!(await markSent(db.prisma, row.id, result.ref ?? null, workerId).catch(() => false))) sent.push({ id: row.id, ref: result.ref ?? null });
+      // Recorded at once with the message's id, so only a crash in this very moment leaves a send unrecorded;
+      // the next row's post does not wait for the record (the pass awaits every record before it ends).
+      const ref = result.ref ?? null;
+      const record = () =>
+        markSent(db.prisma, row.id, ref, workerId).then(
+          (marked) => void (marked || sent.push({ id: row.id, ref })),
+          () => void sent.push({ id: row.id, ref }),
+        );
+      const mark = (result.settled ?? Promise.resolve()).then(record, async (e: unknown) => {
+        const error = e instanceof Error ? e.message : String(e);
+        logger?.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, 'outbox.settleFailed');
+        await markRetry(db.prisma, row.id, error, new Date(clock().getTime() + backoffMs(row.attempts)), workerId).catch(() => undefined);
+      });
+      if (pipeline) marks.push(mark);
+      else await mark;
       return 'sent';
     }
     logger?.warn({ outboxId: row.id, kind: row.kind, code: result.code, errorLength: result.error?.length ?? 0, attempts: row.attempts }, 'outbox.deliveryFailed');
@@ -147,6 +198,7 @@ export function createDispatcher(options: DispatcherOptions) {
     const rows = await claimDue(db.prisma, now, batch, workerId);
     backlog = rows.length >= batch;
     const sent: { id: string; ref: string | null }[] = [];
+    const marks: Promise<void>[] = [];
     const report = { claimed: rows.length, sent: superseded, retried: 0, failed: 0, dead: 0, requeued };
     const byTarget = new Map<string, OutboxRow[]>();
     for (const row of rows) {
@@ -156,14 +208,19 @@ export function createDispatcher(options: DispatcherOptions) {
     }
     const groups = [...byTarget.values()];
     const lane = async (): Promise<void> => {
-      for (let inOrder = groups.shift(); inOrder; inOrder = groups.shift()) {
+      for (let group = groups.shift(); group; group = groups.shift()) {
+        const inOrder = pipeline ? pingFirst(group) : group;
         const newest = newestPictures(inOrder);
+        const superseded = (row: OutboxRow) => isPicture(row) && newest.get(row.gameId ?? '') !== row.id;
+        // Every row of the thread is drawn at once (the picture renders while the next player's turn
+        // message is posted); the posts go out one after the other, in the order of the log but the ping first.
+        const ahead = new Map(pipeline && deliver.prepare ? inOrder.filter((r) => !superseded(r)).map((r) => [r.id, deliver.prepare?.(r)] as const) : []);
         for (const row of inOrder) {
-          if (isPicture(row) && newest.get(row.gameId ?? '') !== row.id) {
+          if (superseded(row)) {
             sent.push({ id: row.id, ref: 'superseded' });
             report.sent++;
           } else {
-            report[await handle(row, sent)]++;
+            report[await handle(row, sent, marks, ahead.get(row.id))]++;
           }
         }
       }
@@ -171,6 +228,7 @@ export function createDispatcher(options: DispatcherOptions) {
     try {
       await Promise.all(Array.from({ length: Math.min(lanes, groups.length) }, lane));
     } finally {
+      await Promise.all(marks);
       // Superseded pictures (and any delivered row whose own mark failed) in one statement for the pass.
       await markSentMany(db.prisma, sent, workerId);
     }

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, createDispatcher, pingFirst, type App, type AppActor, type Deliver, type DeliveryResult } from '../../src/app/index.ts';
+import type { OutboxRow } from '../../src/store/index.ts';
+import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { tallyGame } from '../support/tally-game.ts';
+
+/**
+ * Issue 19, "The turn handoff": the outbox pass that tells the next player first. A thread's rows are
+ * drawn together (`prepare`), the command's turn message is posted before its table picture, the picture's
+ * post does not wait for the turn row's leftover work (`settled`), and a row is recorded sent only once
+ * that work is done (retried when it fails). With `pipeline: false` the former order holds.
+ */
+const ana: AppActor = { userId: 'u-ana', userName: 'Ana' };
+const bo: AppActor = { userId: 'u-bo', userName: 'Bo' };
+
+interface Gate {
+  readonly promise: Promise<void>;
+  open(): void;
+  fail(error: Error): void;
+}
+
+function gate(): Gate {
+  let open: () => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const promise = new Promise<void>((resolve, reject) => ((open = resolve), (fail = reject)));
+  promise.catch(() => undefined);
+  return { promise, open, fail };
+}
+
+/** A fake Discord delivery: records what was prepared and posted; a turn row leaves `settled` on `turnSettled`. */
+function recorder(turnSettled?: Gate) {
+  const prepared: string[] = [];
+  const posted: { kind: string; gameId: string | null; prepared: boolean }[] = [];
+  const deliver = Object.assign(
+    async (row: OutboxRow, ahead?: Promise<unknown>): Promise<DeliveryResult> => {
+      if (ahead) await ahead;
+      posted.push({ kind: row.kind, gameId: row.gameId, prepared: ahead !== undefined });
+      return { ok: true, ref: `m-${row.id}`, ...(row.kind === 'turn' && turnSettled ? { settled: turnSettled.promise } : {}) };
+    },
+    {
+      prepare: (row: OutboxRow) => {
+        prepared.push(row.kind);
+        return Promise.resolve(row.kind);
+      },
+    },
+  ) satisfies Deliver;
+  return { prepared, posted, deliver };
+}
+
+describe.each(backends)('outbox pipeline on %s', (kind) => {
+  let db: TestDatabase;
+  let app: App;
+  let thread = 0;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    app = createApp({ db, games: { tally: tallyGame }, packs: () => undefined, clock: () => new Date() });
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  /** A started 2-seat tally game with its start-up rows delivered, then one `pass` that hands the turn on. */
+  async function handedOn(): Promise<string> {
+    const lobby = await app.newGame({ guildId: 'g', channelId: 'c', threadId: `pipe-${kind}-${++thread}`, host: ana, gameType: 'tally', options: { target: 50 }, seed: 4 });
+    if (!lobby.ok) throw new Error(lobby.error.code);
+    const gameId = lobby.value.gameId;
+    await app.join(gameId, bo);
+    await app.start(gameId, ana);
+    await createDispatcher({ db, clock: () => new Date(), deliver: async () => ({ ok: true }) }).tick();
+    const played = await app.play(gameId, ana, { type: 'pass', args: {} }, `pipe-${kind}-${thread}`);
+    if (!played.ok) throw new Error(played.error.code);
+    return gameId;
+  }
+
+  const statusOf = async (gameId: string, rowKind: string) => (await db.prisma.outbox.findMany({ where: { gameId, kind: rowKind }, orderBy: { id: 'desc' }, take: 1 }))[0];
+
+  it('GIVEN a command that hands the turn on WHEN the outbox delivers its rows THEN both are drawn ahead, the turn message (the ping) is posted before the table picture, and the picture does not wait for the turn row\'s leftover work (Issue 19 §The turn handoff)', async () => {
+    const gameId = await handedOn();
+    const settled = gate();
+    const fake = recorder(settled);
+    const tick = createDispatcher({ db, clock: () => new Date(), deliver: fake.deliver }).tick();
+    const until = Date.now() + 5_000;
+    while (fake.posted.filter((p) => p.gameId === gameId).length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    const mine = fake.posted.filter((p) => p.gameId === gameId);
+    expect(mine.map((p) => p.kind)).toEqual(['turn', 'post']);
+    expect(mine.every((p) => p.prepared)).toBe(true);
+    expect(fake.prepared).toEqual(expect.arrayContaining(['turn', 'post']));
+    // The turn row is not recorded sent while its leftover work is under way; the picture already is.
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await statusOf(gameId, 'turn'))?.status).toBe('sending');
+    settled.open();
+    const report = await tick;
+    expect(report.sent).toBeGreaterThanOrEqual(2);
+    expect((await statusOf(gameId, 'turn'))?.status).toBe('sent');
+    expect((await statusOf(gameId, 'post'))?.status).toBe('sent');
+  });
+
+  it('GIVEN a turn message posted whose leftover work fails WHEN the pass ends THEN the turn row is not recorded sent but retried later (Issue 19 §The outbox delivers exactly once)', async () => {
+    const gameId = await handedOn();
+    const settled = gate();
+    settled.fail(new Error('scheduler unreachable'));
+    const fake = recorder(settled);
+    await createDispatcher({ db, clock: () => new Date(), deliver: fake.deliver }).tick();
+    const turn = await statusOf(gameId, 'turn');
+    expect(turn?.status).toBe('pending');
+    expect(turn?.lastError).toBe('scheduler unreachable');
+    expect(turn?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect((await statusOf(gameId, 'post'))?.status).toBe('sent');
+  });
+
+  it('GIVEN the former pass (pipeline off) WHEN the outbox delivers the same rows THEN nothing is drawn ahead and the picture comes before the turn message, in the order of the log', async () => {
+    const gameId = await handedOn();
+    const fake = recorder();
+    await createDispatcher({ db, clock: () => new Date(), deliver: fake.deliver, pipeline: false }).tick();
+    expect(fake.prepared).toEqual([]);
+    expect(fake.posted.filter((p) => p.gameId === gameId).map((p) => p.kind)).toEqual(['post', 'turn']);
+  });
+});
+
+describe('pingFirst', () => {
+  const row = (id: number, kind: string, seq: number, payload: Record<string, unknown> = {}, gameId = 'g1'): OutboxRow =>
+    ({ id: String(id), gameId, kind, target: { channelId: 't' }, payload: { seq, image: kind === 'post', ...payload }, status: 'sending', attempts: 1, lastError: null, sentRef: null, createdAt: new Date() }) as unknown as OutboxRow;
+
+  it('GIVEN a picture then the turn message of the same command, then a later command WHEN ordered THEN each turn message moves in front of its own picture only', () => {
+    const rows = [row(1, 'post', 3), row(2, 'turn', 3), row(3, 'post', 4), row(4, 'turn', 4)];
+    expect(pingFirst(rows).map((r) => Number(r.id))).toEqual([2, 1, 4, 3]);
+  });
+
+  it('GIVEN an announced post (events told in text), another game\'s picture or an older picture WHEN ordered THEN the turn message stays behind them', () => {
+    expect(pingFirst([row(1, 'post', 3, { announce: true }), row(2, 'turn', 3)]).map((r) => Number(r.id))).toEqual([1, 2]);
+    expect(pingFirst([row(1, 'post', 3, {}, 'g2'), row(2, 'turn', 3)]).map((r) => Number(r.id))).toEqual([1, 2]);
+    expect(pingFirst([row(1, 'post', 2), row(2, 'turn', 3)]).map((r) => Number(r.id))).toEqual([1, 2]);
+  });
+});
