@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRng, draftCopy, seedRng } from '../../core/index.ts';
+import { applyCommand, canonicalJson, createRng, draftCopy, seedRng, type GameCommand } from '../../core/index.ts';
+import { playRandom } from './play.test-helper.ts';
 import { advanceSelfDestruct, type Cx } from './flow.ts';
 import { lifeformGame } from './index.ts';
 import { advance } from './order.ts';
@@ -262,4 +264,51 @@ describe('lifeform §13TH PASSENGER, Mod D: hunting the alien', () => {
     expect(d.stack.at(-1)?.k).toBe('fight');
     expect(loc(d)).toEqual([]);
   });
+});
+
+describe('lifeform §13TH PASSENGER, mods A, B and D together (properties)', () => {
+  const all = { mods: ['survivors', 'asteroids', 'hunt'] };
+
+  it('Rules §13TH PASSENGER (property): GIVEN random legal play with all three mods from setup, 2–4 players WHEN it goes on THEN it never throws, someone is awaited until the end, and it ends within 3000 commands', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 4 }), fc.array(fc.nat(100_000), { minLength: 5, maxLength: 40 }), (seed, seats, choices) => {
+        const p = playRandom(pack, seed, seats, choices, 3000, undefined, { options: all });
+        expect(lifeformGame.status(p.last.state).phase).toBe('ended');
+      }),
+      { numRuns: 12 },
+    );
+  }, 180_000);
+
+  it('Rules §13TH PASSENGER, Mod D (property): GIVEN random legal play from a showdown with the hunt and 1 to 4 crew disks WHEN it goes on THEN every awaited seat has a legal timeout action, and it always ends with a winner', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), fc.integer({ min: 1, max: 4 }), (seed, choices, disks) => {
+        const state = arrange(endingC(undefined, { mods: ['survivors', 'asteroids', 'hunt'] }), (d) => {
+          const first = d.characters[0];
+          if (!first) return;
+          const extra = disks > d.characters.length ? [{ ...first, id: 'ferreira' }] : [];
+          d.characters = [...d.characters, ...extra].slice(0, disks);
+        });
+        let snap = { state, rng: seedRng(seed) as unknown as number[] };
+        let hunted = false;
+        for (let i = 0; i < 400 && !snap.state.outcome; i++) {
+          for (const x of lifeformGame.awaiting(snap.state).seats) {
+            const timeout = lifeformGame.timeoutAction?.(snap.state, x);
+            expect(lifeformGame.legalCommands(snap.state, x).map((c) => canonicalJson(c))).toContain(canonicalJson(timeout as GameCommand));
+          }
+          const awaited = lifeformGame.awaiting(snap.state).seats;
+          const seat = awaited[(choices[i % choices.length] as number) % Math.max(1, awaited.length)] as number;
+          const legal = lifeformGame.legalCommands(snap.state, seat);
+          expect(legal.length).toBeGreaterThan(0);
+          const command = legal[(choices[(i + 1) % choices.length] as number) % legal.length] as GameCommand;
+          const r = applyCommand(lifeformGame, snap, command, { seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
+          if (!r.ok) throw new Error(`${canonicalJson(command as never)} refused: ${r.error.code}`);
+          snap = { state: r.value.snapshot.state, rng: [...r.value.snapshot.rng] };
+          hunted ||= snap.state.passenger?.hunt?.stage === 'done';
+        }
+        expect(snap.state.outcome).not.toBeNull();
+        expect(hunted).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  }, 180_000);
 });
