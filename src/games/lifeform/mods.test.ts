@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyCommand, canonicalJson, createRng, draftCopy, seedRng, type GameCommand } from '../../core/index.ts';
 import { playRandom } from './play.test-helper.ts';
+import { LANGUAGES } from '../../i18n/index.ts';
+import { lineText } from '../../discord/present.ts';
+import { labelLifeformCommand } from './labels.ts';
 import { advanceSelfDestruct, type Cx } from './flow.ts';
 import { lifeformGame } from './index.ts';
 import { advance } from './order.ts';
@@ -312,3 +315,52 @@ describe('lifeform §13TH PASSENGER, mods A, B and D together (properties)', () 
     );
   }, 180_000);
 });
+
+describe('lifeform §13TH PASSENGER in words', () => {
+  const naming = { seatNames: ['Ana', 'Ben', 'Cy', 'Di'], packText: (key: string, l: string) => packText(pack, key, l) };
+  const words = (code: string, params: Record<string, unknown>): string[] =>
+    LANGUAGES.map((lang) => lineText(lang, { code, params: params as never }, naming));
+
+  it('Rules §13TH PASSENGER, Mods B and D: GIVEN random hunts, strikes and imminent impacts WHEN their events, secrets, prompt options and every legal command are put in words THEN each reads in English and Spanish with names, not ids or placeholders', () => {
+    const codes = new Set<string>();
+    const check = (code: string, params: Record<string, unknown>): void => {
+      codes.add(code);
+      for (const text of words(code, params)) expect(text, code).not.toMatch(/\{\{|^lf\.|^lifeform\.|\.name\b|\.text\b|undefined|engineering-compartment|cargo-hold/);
+    };
+    for (let seed = 1; seed <= 25; seed++) {
+      const start = arrange(endingC(undefined, { mods: ['hunt'] }), (d) => {
+        d.characters = d.characters.slice(0, 1 + (seed % 3));
+      });
+      let snap = { state: start, rng: seedRng(seed) as unknown as number[] };
+      for (let i = 0; i < 40 && !snap.state.outcome; i++) {
+        const seat = lifeformGame.awaiting(snap.state).seats[0] as number;
+        const legal = lifeformGame.legalCommands(snap.state, seat);
+        for (const c of legal) {
+          const label = labelLifeformCommand(snap.state, c);
+          check(label.code, label.params);
+        }
+        for (const p of lifeformGame.prompts(snap.state)) for (const o of p.options) check(o.label.code, o.label.params ?? {});
+        for (let x = 0; x < snap.state.seats; x++) for (const e of lifeformGame.secretsFor(snap.state, x)) check(e.code, e.params);
+        const r = applyCommand(lifeformGame, snap, legal[(seed * 7 + i) % legal.length] as GameCommand, { seat, asHost: false, now: '2026-01-01T00:00:00.000Z' }, pack);
+        if (!r.ok) throw new Error(r.error.code);
+        for (const e of r.value.events) check(e.code, e.params);
+        snap = { state: r.value.snapshot.state, rng: [...r.value.snapshot.rng] };
+      }
+    }
+    const base = arrange(setUp(3, 7, { mods: ['asteroids'] }), (d) => {
+      d.stack = [];
+      d.phase = 'android';
+      d.sd = at(d, 20);
+    });
+    for (let seed = 1; seed <= 10; seed++) for (const e of tickEvents(base, seed)) check(e.code, e.params);
+    for (const c of ['lifeform.hunt.hidden', 'lifeform.hunt.search', 'lifeform.hunt.failed', 'lifeform.asteroid.strike', 'lifeform.asteroid.imminent', 'lf.label.hide', 'lf.label.search.disk']) expect([...codes]).toContain(c);
+  }, 120_000);
+});
+
+function tickEvents(s: LifeformState, seed: number): { code: string; params: Record<string, unknown> }[] {
+  const d = draftCopy(s);
+  const cx: Cx = { s: d, rng: createRng(seedRng(seed)), events: [], revealed: false };
+  advanceSelfDestruct(cx, 1);
+  advance(cx);
+  return cx.events.map((e) => ({ code: e.code, params: e.params as Record<string, unknown> }));
+}
