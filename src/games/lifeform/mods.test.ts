@@ -318,12 +318,12 @@ describe('lifeform §13TH PASSENGER, mods A, B and D together (properties)', () 
 
 describe('lifeform §13TH PASSENGER in words', () => {
   const naming = { seatNames: ['Ana', 'Ben', 'Cy', 'Di'], packText: (key: string, l: string) => packText(pack, key, l) };
-  const words = (code: string, params: Record<string, unknown>): string[] =>
+  const words = (code: string, params: Readonly<Record<string, unknown>>): string[] =>
     LANGUAGES.map((lang) => lineText(lang, { code, params: params as never }, naming));
 
   it('Rules §13TH PASSENGER, Mods B and D: GIVEN random hunts, strikes and imminent impacts WHEN their events, secrets, prompt options and every legal command are put in words THEN each reads in English and Spanish with names, not ids or placeholders', () => {
     const codes = new Set<string>();
-    const check = (code: string, params: Record<string, unknown>): void => {
+    const check = (code: string, params: Readonly<Record<string, unknown>> = {}): void => {
       codes.add(code);
       for (const text of words(code, params)) expect(text, code).not.toMatch(/\{\{|^lf\.|^lifeform\.|\.name\b|\.text\b|undefined|engineering-compartment|cargo-hold/);
     };
