@@ -6,8 +6,7 @@
  *
  *   npx tsx scripts/lf-transcripts.ts <scenario> [--from=<seed>] [--to=<seed>] [--events]
  *
- * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, asteroid-strike (13th Passenger Mod B),
- * hunt-search (Mod D, a 3-player hunt before the showdown).
+ * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, asteroid-strike (13th Passenger Mod B).
  */
 import type { GameCommand } from '../src/core/index.ts';
 import { lineText } from '../src/discord/present.ts';
@@ -57,7 +56,6 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'noisy-kill': { players: 3, max: 1500, stop: (s) => has(last(s), 'lifeform.panic.moved') && s.some((x) => has(x, 'lifeform.kill.noisy')), weights: { noReaction: 40, noise: 20 } },
   'cancelled-reaction': { players: 3, max: 1500, stop: (s) => has(last(s), 'lifeform.reaction.cancelled'), weights: { react: 60, counter: 60 } },
   'whole-game': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing' },
-  'hunt-search': { players: 3, max: 3000, stop: (s) => has(last(s), 'lifeform.hunt.found') || has(last(s), 'lifeform.hunt.notFound'), options: 'mods=hunt', weights: { launch: 200, agree: 40, collect: 30, equip: 30 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
 };
 
