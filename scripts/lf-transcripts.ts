@@ -6,7 +6,8 @@
  *
  *   npx tsx scripts/lf-transcripts.ts <scenario> [--from=<seed>] [--to=<seed>] [--events]
  *
- * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, asteroid-strike (13th Passenger Mod B).
+ * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, hide-shock-prod, ending-a, ending-b,
+ * asteroid-strike (13th Passenger Mod B).
  */
 import type { GameCommand } from '../src/core/index.ts';
 import { lineText } from '../src/discord/present.ts';
@@ -56,6 +57,14 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'noisy-kill': { players: 3, max: 1500, stop: (s) => has(last(s), 'lifeform.panic.moved') && s.some((x) => has(x, 'lifeform.kill.noisy')), weights: { noReaction: 40, noise: 20 } },
   'cancelled-reaction': { players: 3, max: 1500, stop: (s) => has(last(s), 'lifeform.reaction.cancelled'), weights: { react: 60, counter: 60 } },
   'whole-game': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing' },
+  'hide-shock-prod': {
+    players: 3,
+    max: 120,
+    stop: (s) => last(s).events.some((e) => e.code === 'lifeform.reaction.cancelled' && e.params?.reaction === 'shockProd') && s.some((x) => x.events.some((e) => e.code === 'lifeform.reaction.played' && e.params?.reaction === 'hide')),
+    weights: { react: 80, counter: 80, allow: 1, equip: 300, lurk: 0.2, vent: 0.2 },
+  },
+  'ending-a': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase === 'ended' && last(s).after.outcome?.reason === 'endingA', weights: { launch: 400, agree: 50 } },
+  'ending-b': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase === 'ended' && last(s).after.outcome?.reason === 'endingB', weights: { launch: 400, agree: 50 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
 };
 

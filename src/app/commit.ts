@@ -203,7 +203,8 @@ export function createCommit(deps: AppDeps, loader: Loader) {
       const status = ended ? ('finished' as const) : ('playing' as const);
       const label = d.type === UNDO || d.seat === null ? undefined : module.labelCommand?.(loaded.snapshot.state, { type: d.type, args: d.args as Record<string, unknown> }, d.seat);
       const played: PlayedLine = label ? { seat: d.seat, code: label.code, ...(label.params ? { params: label.params } : {}) } : { seat: d.seat, code: d.type === UNDO ? 'core.undone' : `${game.gameType}.command.${d.type}`, params: d.type === UNDO ? (d.args as Record<string, number>) : {} };
-      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce, played);
+      const privately = module.privately?.(loaded.snapshot.state, d.snapshot.state) ?? null;
+      const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce, played, privately);
       const checkpoint = !ended && checkpointDue(game.checkpointSeq, seq, d.irreversible);
       progress.writing = true;
       const appended = await appendCommand(prisma, gameId, {

@@ -157,7 +157,7 @@ export function createLobby(deps: AppDeps, loader: Loader) {
         ...(m.introduction?.(snapshot.state, pack.value?.data) ?? []),
       ];
       for (const seat of genesis.seats) events.push(...m.secretsFor(snapshot.state, seat.index).map((e) => ({ ...e, to: seat.index })));
-      const outbox = messagesFor(startedGame, 0, events, null, m.awaiting(snapshot.state), false);
+      const outbox = messagesFor(startedGame, 0, events, null, m.awaiting(snapshot.state), false, false, null, m.privately?.(null, snapshot.state) ?? null);
       const started = await startGame(prisma, gameId, {
         genesis,
         snapshot,

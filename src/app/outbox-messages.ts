@@ -1,4 +1,4 @@
-import type { Awaiting, GameEvent, Json } from '../core/index.ts';
+import type { Awaiting, GameEvent, Json, PrivateDelivery } from '../core/index.ts';
 import type { GameWithSeats, OutboxMessage } from '../store/index.ts';
 import type { AwaitingSeats, SeatSummary } from './types.ts';
 import { seatLanguage } from './language.ts';
@@ -28,7 +28,8 @@ export interface PlayedLine {
 /**
  * The outbox rows of one accepted action: the table picture when a turn ends (the awaited seats or the
  * game's turn change), the game starts or ends; the public events as text when nobody's interaction will
- * show them (`announce`: a deadline's timeout action); one DM per seat addressed; and either a `turn` row
+ * show them (`announce`: a deadline's timeout action); one DM per seat addressed (its events, and the
+ * private picture or choice buttons the game owes it, `privately`); and either a `turn` row
  * when the turn changed (the scheduler's input, and the one message that pings) or a `prompt` row that
  * edits the live turn message in place (its buttons drawn again for the new seq, or retired at the end).
  */
@@ -41,6 +42,7 @@ export function messagesFor(
   ended: boolean,
   announce = false,
   played: PlayedLine | null = null,
+  privately: PrivateDelivery | null = null,
 ): OutboxMessage[] {
   const seats = players(game);
   const target = { channelId: game.threadId ?? game.channelId };
@@ -56,9 +58,14 @@ export function messagesFor(
     if (event.to === 'public') continue;
     bySeat.set(event.to, [...(bySeat.get(event.to) ?? []), event]);
   }
+  // A seat's private picture and choice buttons travel in its one DM of this action (GameModule.privately).
+  const pictures = new Set(ended ? [] : (privately?.pictures ?? []));
+  const choices = new Set(ended ? [] : (privately?.choices ?? []));
+  for (const seat of [...pictures, ...choices]) if (!bySeat.has(seat)) bySeat.set(seat, []);
   for (const [seat, seatEvents] of bySeat) {
     const user = seats.find((s) => s.seat === seat);
-    if (user) messages.push({ kind: 'dm', target: { userId: user.userId, seat }, payload: { ...base, locale: seatLanguage(game, seat), events: seatEvents as unknown as Json } });
+    const extra = { ...(pictures.has(seat) ? { image: true } : {}), ...(choices.has(seat) ? { choices: true } : {}) };
+    if (user) messages.push({ kind: 'dm', target: { userId: user.userId, seat }, payload: { ...base, locale: seatLanguage(game, seat), events: seatEvents as unknown as Json, ...extra } });
   }
   const turnPassed = !ended && !sameAwaiting(before, after) && after.seats.length > 0;
   if (!turnPassed && before !== null) {

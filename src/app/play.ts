@@ -46,9 +46,10 @@ export function createPlay(loader: Loader, commit: Commit) {
     /**
      * Plays the `index`-th of the actor's legal commands as they stood at `seq` (what `/play`
      * autocomplete or a turn message's button offered; a button also names the seat whose list it is):
-     * one load instead of a `legal` call followed by `play`.
+     * one load instead of a `legal` call followed by `play`. `announce`: the public events are posted in the
+     * game's thread too (a button pressed in a DM, whose reply only the presser sees).
      */
-    playLegal(gameId: string, actor: AppActor, choice: { readonly seq: number; readonly index: number; readonly seat?: number }, nonce: string): AppResult<CommandResult> {
+    playLegal(gameId: string, actor: AppActor, choice: { readonly seq: number; readonly index: number; readonly seat?: number }, nonce: string, announce = false): AppResult<CommandResult> {
       return commit(gameId, actor, nonce, async (loaded, now) => {
         const who = resolveActor(loaded.game, actor);
         if (!who.ok) return who;
@@ -58,21 +59,21 @@ export function createPlay(loader: Loader, commit: Commit) {
         const command = loaded.module.legalCommands(loaded.snapshot.state, who.value.seat)[choice.index];
         if (!command) return reject('core.play.pickFromList');
         return decideAs(loaded, command, who.value.seat, false, now);
-      }, choice.seq, false, 'core.button.stale');
+      }, choice.seq, announce, 'core.button.stale');
     },
 
     /**
      * Answers the `a`-th prompt with its `b`-th option as they stood at `seq` (a prompt button), in the
      * same load that checks the button is current (`core.button.stale` otherwise).
      */
-    playPrompt(gameId: string, actor: AppActor, choice: { readonly seq: number; readonly a: number; readonly b: number }, nonce: string): AppResult<CommandResult> {
+    playPrompt(gameId: string, actor: AppActor, choice: { readonly seq: number; readonly a: number; readonly b: number }, nonce: string, announce = false): AppResult<CommandResult> {
       return commit(gameId, actor, nonce, async (loaded, now) => {
         const option = loaded.module.prompts(loaded.snapshot.state)[choice.a]?.options[choice.b];
         if (!option) return reject('core.button.stale');
         const who = resolveActor(loaded.game, actor);
         if (!who.ok) return who;
         return decideAs(loaded, option.command, who.value.seat, who.value.asHost, now);
-      }, choice.seq, false, 'core.button.stale');
+      }, choice.seq, announce, 'core.button.stale');
     },
 
     /**

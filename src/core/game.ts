@@ -93,6 +93,12 @@ export interface CommandLabel {
   readonly common?: boolean;
 }
 
+/** Seats owed a private picture or private choice buttons after a command (`GameModule.privately`). */
+export interface PrivateDelivery {
+  readonly pictures: readonly number[];
+  readonly choices: readonly number[];
+}
+
 /** A text line with its code, translated at the edge (alt text of a table picture). */
 export interface TextLine {
   readonly code: string;
@@ -143,6 +149,13 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   prompts(state: S): readonly Prompt[];
   awaiting(state: S): Awaiting;
   status(state: S): GameStatus;
+  /**
+   * What a command owes seats in private (issue 17), told by DM only to each seat named: `pictures`, the
+   * seat's own view (`viewFor`) drawn with the game's table renderer; `choices`, the seat's legal commands
+   * as DM buttons, for answers whose very options are secret (a hand, a reaction card). `before` is null
+   * at the start. None when absent.
+   */
+  privately?(before: S | null, after: S): PrivateDelivery;
   /** Commands that are irreversible by their nature even without chance or a reveal. */
   isIrreversible?(command: GameCommand): boolean;
   /** Every legal command the seat could issue now. Feeds autocomplete, fuzzing and random players. */

@@ -9,10 +9,10 @@ import type { Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { editAnswer, sendAnswer, type LookBack } from './answer.ts';
 import type { Answer, ButtonSpec, CommandModule } from './command.ts';
-import { encodeCustomId } from './custom-id.ts';
+import { decodeCustomId, encodeCustomId } from './custom-id.ts';
 import { turnRecap } from './turn-recap.ts';
 import { hasText, pickLanguage, t, type Language } from '../i18n/index.ts';
-import { formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
+import { choiceButtons, formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
 import { commandDefinitions } from './registry.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { createRouter } from './router.ts';
@@ -213,6 +213,8 @@ interface PostPayload {
   readonly played?: TextLine & { readonly seat: number | null };
   /** `prompt` rows: the game ended, so the live turn message is retired. */
   readonly ended?: boolean;
+  /** `dm` rows: the seat's legal commands are offered as buttons in the DM (GameModule.privately). */
+  readonly choices?: boolean;
 }
 
 /** Moves named in the turn message's "You can" line; the buttons show the rest. */
@@ -293,6 +295,32 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    * is the record (across restarts and processes), but a pass marks its rows sent only at its end.
    */
   const liveTurns = new Map<string, MessageRef & { readonly rowId: string }>();
+
+  /**
+   * The private choice DMs this process sent whose buttons are still enabled, by game and user, with the
+   * seq they were drawn at: once the game moves past it their buttons are disabled (as a passed turn
+   * message's), so a player never presses a choice that has passed. After a restart older ones stay
+   * enabled and are refused with the reason when pressed.
+   */
+  const liveChoices = new Map<string, MessageRef & { readonly gameId: string; readonly seq: number }>();
+
+  async function retireChoices(gameId: string, seq: number, userId?: string): Promise<void> {
+    for (const [key, ref] of [...liveChoices]) {
+      if (ref.gameId !== gameId || (userId === undefined ? ref.seq >= seq : key !== `${gameId}:${userId}`)) continue;
+      liveChoices.delete(key);
+      await retire(ref, null);
+    }
+  }
+
+  async function rememberChoices(row: OutboxRow, answer: Answer, message: MessageRef): Promise<void> {
+    const first = answer.buttons?.[0];
+    const id = first ? decodeCustomId(first.customId) : null;
+    const userId = (row.target as { userId?: string } | null)?.userId;
+    if (!id || !userId || id.kind !== 'legal') return;
+    await retireChoices(id.gameId, id.seq, userId);
+    liveChoices.set(`${id.gameId}:${userId}`, { ...message, gameId: id.gameId, seq: id.seq });
+    if (liveChoices.size > 10_000) liveChoices.delete(liveChoices.keys().next().value as string);
+  }
 
   /** The newest turn message posted before `row`: this process's own, or the outbox's record if newer. */
   async function liveTurn(gameId: string, row: OutboxRow): Promise<MessageRef | null> {
@@ -378,6 +406,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (!status.ok) return { ok: true };
     const view = status.value;
     const live = await liveTurn(payload.gameId, row);
+    await retireChoices(payload.gameId, view.seq);
     const line = await playedText(lang, payload.played, view);
     if (row.kind === 'prompt') {
       if (!live || view.seq !== payload.seq) return { ok: true };
@@ -403,6 +432,36 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return { ok: true, ref: message.id };
   }
 
+  /**
+   * A DM: the seat's events, and what the game owes it privately (GameModule.privately): its own view
+   * drawn, and its legal commands as buttons while it is still awaited. Nothing when all is empty.
+   */
+  async function privateMessage(row: OutboxRow, payload: PostPayload, view: GameStatusView, lang: Language): Promise<Answer | null> {
+    const names = await naming(view);
+    const userId = (row.target as { userId?: string }).userId ?? '';
+    const lines: string[] = [];
+    const events = formatEvents(payload.events ?? [], lang, names.seatNames, names.packText);
+    if (events) lines.push(events);
+    const live = view.status === 'playing';
+    let buttons: ButtonSpec[] = [];
+    if (payload.choices && live && (view.awaiting?.seats ?? []).some((s) => s.userId === userId)) {
+      const legal = await app.legal(view.gameId, userId);
+      if (legal.ok && legal.value.commands.length > 0) {
+        const drawn = choiceButtons(lang, view.gameType, view.gameId, legal.value, names);
+        buttons = drawn.buttons;
+        lines.push(drawn.note ? `${t(lang, 'commands.replies.privateChoices')} ${drawn.note}` : t(lang, 'commands.replies.privateChoices'));
+      }
+    }
+    let files: readonly { name: string; data: Buffer; description: string }[] = [];
+    if (payload.image && live) {
+      const own = await app.secrets(view.gameId, userId);
+      if (own.ok) files = await services.seatPicture(view, own.value.view, lang);
+      if (files.length > 0) lines.push(t(lang, 'commands.replies.privateTable', { seq: view.seq }));
+    }
+    if (lines.length === 0 && files.length === 0) return null;
+    return { visibility: 'public', content: lines.join('\n'), ...(files.length > 0 ? { files } : {}), ...(buttons.length > 0 ? { buttons } : {}) };
+  }
+
   async function build(row: OutboxRow): Promise<Answer | null> {
     const payload = row.payload as unknown as PostPayload;
     const lang = pickLanguage(payload.locale);
@@ -412,9 +471,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const names = view.seats.map((s) => s.userName);
     const users = view.seats.map((s) => s.userId);
     const packText = await catalog.packText(view);
-    if (row.kind === 'dm') {
-      return { visibility: 'public', content: formatEvents(payload.events ?? [], lang, names, packText) };
-    }
+    if (row.kind === 'dm') return privateMessage(row, payload, view, lang);
     if (row.kind === 'journal') {
       const content = journalText(lang, row.payload as unknown as JournalPayload, names, packText);
       return { visibility: 'public', content, files: await services.tablePicture(view, lang) };
@@ -460,6 +517,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       const to = row.kind === 'dm' || target.userId ? await client.users.fetch(target.userId ?? '') : await sendable(client, target.channelId ?? '');
       const message = (await sendAnswer(to, answer, row.idempotencyKey, lookBack(row))).at(-1);
       if (!message) throw new Error(`outbox row ${String(row.id)} posted nothing`);
+      if (row.kind === 'dm' && answer.buttons && answer.buttons.length > 0) await rememberChoices(row, answer, { channelId: message.channelId, messageId: message.id });
       if (row.kind === 'dormant' && target.channelId) {
         await client.rest.patch(Routes.channel(target.channelId), { body: { archived: true } }).catch((error: unknown) => logger.warn({ err: error }, 'archive failed'));
       }

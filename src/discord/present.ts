@@ -180,6 +180,29 @@ export function moveButtons(
 }
 
 /**
+ * A seat's private choices as DM buttons (`GameModule.privately`): every legal command of that seat,
+ * ranked, each id carrying the seat; a note says how many more only `/play` lists (Discord allows 25
+ * buttons a message). Sent to that player alone, so labels may name their own secret cards.
+ */
+export function choiceButtons(
+  lang: Language,
+  gameType: string,
+  gameId: string,
+  legal: { readonly seq: number; readonly seat: number; readonly commands: readonly GameCommand[]; readonly labels?: readonly CommandLabel[] },
+  naming: Naming,
+  room = MAX_BUTTONS,
+): PromptButtons {
+  const ranked = rankedLegal(legal).filter((i) => i <= 999);
+  const buttons = ranked.slice(0, room).map((i, n) => ({
+    label: legalLabel(lang, gameType, legal.commands[i] as GameCommand, legal.labels?.[i], naming),
+    customId: encodeCustomId({ kind: 'legal', gameId, seq: legal.seq, a: i, b: legal.seat }),
+    style: n === 0 ? ('primary' as const) : ('secondary' as const),
+  }));
+  const left = ranked.length - buttons.length;
+  return { buttons, note: left > 0 ? t(lang, 'commands.replies.moreChoices', { count: left }) : null };
+}
+
+/**
  * Discord's limit for an attachment's description (its alt text).
  * @see https://discord.com/developers/docs/resources/message#attachment-object
  */

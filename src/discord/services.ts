@@ -90,6 +90,11 @@ export interface Services {
    * the table in words as its alt text; none before start.
    */
   tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]>;
+  /**
+   * One seat's private picture (`GameModule.privately`): the game's table renderer drawing that seat's own
+   * view, for that player's DM only; its alt text is the public table's, so it says nothing secret.
+   */
+  seatPicture(game: GameStatusView, seatView: Json, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]>;
   /** A rejection's text; `…Key` parameters become pack text and seats become names, for the game played here. */
   rejectionText(lang: Language, rejection: Rejection, place: ButtonContext['place']): Promise<string>;
   /** True for errors that mean the database is unreachable (answered with "try again shortly"). */
@@ -238,12 +243,13 @@ export function createServices(deps: ServicesDeps): Services {
       case 'secrets':
         return secrets(ctx.lang, id.gameId, actor.userId);
       case 'prompt': {
-        const r = await app.playPrompt(id.gameId, actor, { seq: id.seq, a: id.a, b: id.b }, nonce);
+        const r = await app.playPrompt(id.gameId, actor, { seq: id.seq, a: id.a, b: id.b }, nonce, ctx.place.guildId === '');
         if (!r.ok) return r;
         return ok(await presentResult(r.value));
       }
       case 'legal': {
-        const r = await app.playLegal(id.gameId, actor, { seq: id.seq, index: id.a, seat: id.b }, nonce);
+        // Pressed in a DM (a private choice): its reply is seen by the presser alone, so the thread is told too.
+        const r = await app.playLegal(id.gameId, actor, { seq: id.seq, index: id.a, seat: id.b }, nonce, ctx.place.guildId === '');
         if (!r.ok) return r;
         return ok(await presentResult(r.value));
       }
@@ -286,6 +292,13 @@ export function createServices(deps: ServicesDeps): Services {
     return [{ name: `table-${game.seq}.png`, data, description: await describeTable(game, lang) }];
   }
 
+  async function seatPicture(game: GameStatusView, seatView: Json, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]> {
+    if (game.publicView === null || !hasRenderer(game.gameType) || seatView === null || typeof seatView !== 'object' || Array.isArray(seatView)) return [];
+    const view = { packId: game.packId, packVersion: game.packVersion, seatNames: game.seats.map((s) => s.userName), ...seatView };
+    const data = await renderPicture(game.gameType, view, lang, await catalog.renderPack(game));
+    return [{ name: `private-${game.seq}.png`, data, description: await describeTable(game, lang) }];
+  }
+
   async function describeTable(game: GameStatusView, lang: Language): Promise<string> {
     const lines = game.publicView === null ? [] : (ownValue(catalog.modules, game.gameType)?.describeView?.(game.publicView) ?? []);
     const naming = { seatNames: game.seats.map((s) => s.userName), packText: await catalog.packText(game) };
@@ -300,6 +313,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     rejectionText,
     tablePicture,
+    seatPicture,
     allowSeed: deps.allowSeed,
     ...(deps.rulesUrl ? { rulesUrl: deps.rulesUrl } : {}),
     createThread: deps.createThread,

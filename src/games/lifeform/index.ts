@@ -8,6 +8,7 @@ import { lifeformOptionsSchema, RULES, setupGame, type LifeformOptions } from '.
 import type { LifeformState } from './state.ts';
 import { awaiting, prompts, publicView, secretsFor, status, timeoutAction, viewFor } from './view.ts';
 import { lifeformCampaign } from './campaign.ts';
+import { privately } from './private.ts';
 
 /** Lifeform (issue 17): the whole base game (README.md in this folder). */
 export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPack> = {
@@ -38,6 +39,7 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
   describeView: describeLifeformView,
   textOf: packText,
   timeoutAction,
+  privately,
   campaign: lifeformCampaign,
 };
 

@@ -10,8 +10,9 @@ import type { LifeformState } from './state.ts';
  */
 
 /** Lower first: answers the game waits for, then the main turn actions, then passing/stopping. */
+// "No reaction" and "Let it stand" come first, so their button is never among those cut when a window offers more than 25.
 const RANK: Readonly<Record<string, number>> = {
-  react: 0, noReaction: 1, counter: 0, allow: 1, noise: 0, panic: 0, agree: 0, decide: 0, pick: 0, calibrate: 0, stowaway: 0,
+  noReaction: 0, react: 1, allow: 0, counter: 1, noise: 0, panic: 0, agree: 0, decide: 0, pick: 0, calibrate: 0, stowaway: 0,
   control: 0, ghost: 0, remove: 0, strip: 0, keep: 0, share: 0, target: 0, fight: 0, cancel: 0, face: 1, drop: 0, match: 0, data: 1,
   sacrifice: 2, yield: 9, act: 0, step: 0, stop: 5, discard: 0, collect: 0, image: 0, outage: 0, terror: 0, cat: 0, unpower: 0,
   shiftOutage: 0, unmission: 0, android: 0, skip: 6, play: 10, lurk: 12, vent: 14, equip: 15, skill: 20, heat: 21, laser: 22, cell: 23,
@@ -20,8 +21,11 @@ const RANK: Readonly<Record<string, number>> = {
   hide: 0, reveal: 0, search: 0, noSearch: 1, kill: 0,
 };
 
-/** Worth a button on the turn message: answers to a question, and the few whole-turn choices. */
-const COMMON = new Set(['noReaction', 'counter', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard', 'noHelp', 'catMatch', 'noSearch']);
+/**
+ * Worth a button on the turn message: answers to a question, and the few whole-turn choices. Never a
+ * choice naming a secret card (a lifeform cancel): the turn message is public, so those go by DM.
+ */
+const COMMON = new Set(['noReaction', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard', 'noHelp', 'catMatch', 'noSearch']);
 
 const ORDINALS = ['first', 'second', 'third'] as const;
 

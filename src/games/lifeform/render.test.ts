@@ -1,11 +1,13 @@
 import { createCanvas, loadImage } from 'canvas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasText, pickLanguage, t } from '../../i18n/index.ts';
-import type { LifeformPack } from './content.ts';
+import { packText, type LifeformPack } from './content.ts';
 import { loadValleyForge } from './fixture.test-helper.ts';
 import { lifeformGame } from './index.ts';
 import { playRandom } from './play.test-helper.ts';
-import { renderLifeform, WIDTH } from './render.ts';
+import { DENSITY, renderLifeform, WIDTH } from './render.ts';
+import { MIN_PREVIEW_PX, measure } from '../../render/legibility.test-helper.ts';
+import { arrange, setUp } from './scenario.test-helper.ts';
 import type { LifeformState } from './state.ts';
 
 let pack: LifeformPack;
@@ -32,16 +34,16 @@ async function pixels(png: Buffer): Promise<{ width: number; height: number; dat
 }
 
 describe('the Lifeform picture (issue 17 "The picture")', () => {
-  it('issue 17 §The picture: a PNG 1000 px wide (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
+  it('issue 17 §The picture: a PNG 800 units wide at 2 px a unit (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
     const s = states[states.length - 1] as LifeformState;
     for (const lang of ['en', 'es']) {
       calls.length = 0;
       const png = await renderLifeform(lifeformGame.publicView(s) as never, pack, lang, spyUi);
       const img = await pixels(png);
-      expect(img.width).toBe(WIDTH);
+      expect(img.width).toBe(WIDTH * DENSITY);
       expect(img.height).toBeGreaterThan(1000);
       expect(calls.filter((c) => c.endsWith(' '))).toEqual([]);
-      expect(calls.some((c) => c.startsWith('lf.render.tracks'))).toBe(true);
+      expect(calls.some((c) => c.startsWith('lf.render.track.selfDestruct'))).toBe(true);
     }
   }, 60_000);
 
@@ -64,4 +66,36 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
     expect(a.equals(b)).toBe(false);
     expect(calls.some((x) => x.startsWith('lf.render.hidden'))).toBe(true);
   }, 60_000);
+
+  it('issue 17 §The picture: GIVEN a security door, the ship\'s cat, a role board and mission tokens in the loadout WHEN drawn for 2 and 4 players in English and Spanish THEN each is named in words with the players\' colours and a legend, and the smallest text is 11 px at 550 px with nothing cut, spilled or overlapping', async () => {
+    const two = arrange(setUp(2), (d) => {
+      d.door = { link: ['galley', 'lift-b'], half: true };
+      d.loadout = { weaponry: 2, coolant: 1, energy: 0, spacesuits: 3, halon: 1 };
+    });
+    const four = arrange(setUp(4), (d) => {
+      d.door = { link: ['medbay', 'galley'], half: false };
+      d.roles = { '3': 'sister' };
+      d.roleBoards = { sister: [2, 1] };
+    });
+    for (const [s, seats] of [[two, ['Ana Lucía de la Fuente', 'Bea']], [four, ['Ana', 'Bea', 'Cid', 'Dolores María Esperanza']]] as const) {
+      for (const lang of ['en', 'es']) {
+        const view = { ...(lifeformGame.publicView(s) as Record<string, unknown>), seatNames: seats };
+        const m = await measure(() => renderLifeform(view as never, pack, lang, ui), WIDTH);
+        const drawn = m.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
+        expect(m.smallestPx).toBeGreaterThanOrEqual(MIN_PREVIEW_PX);
+        expect(m.truncated).toEqual([]);
+        expect(m.overflows).toEqual([]);
+        expect(m.overlaps).toEqual([]);
+        const door = s.door as { link: [string, string]; half: boolean };
+        expect(drawn).toContain(ui(door.half ? 'lf.render.doorHalf' : 'lf.render.door', lang, { from: packText(pack, `ship.chamber.${door.link[0]}.name`, lang), to: packText(pack, `ship.chamber.${door.link[1]}.name`, lang) }));
+        for (const name of seats) expect(drawn).toContain(name);
+        expect(drawn).toContain(ui('lf.render.legend.links', lang));
+        expect(drawn).toContain(ui('lf.render.columnCount', lang, { column: ui('lf.render.column.weaponry', lang), n: s.loadout.weaponry }));
+        if (s.cat) expect(drawn).toContain(ui('lf.render.cat', lang));
+        if (s === four) expect(drawn).toContain(ui('lf.render.roleBoard', lang, { role: packText(pack, 'roles.sister.name', lang), player: 'Dolores María Esperanza', tracks: [ui('lf.render.roleTrack', lang, { n: 1, at: 2, of: pack.roles.sister.board.tracks[0]?.length }), ui('lf.render.roleTrack', lang, { n: 2, at: 1, of: pack.roles.sister.board.tracks[1]?.length })].join(' · ') }));
+      }
+    }
+    expect(two.cat).not.toBeNull();
+  }, 60_000);
 });
+

@@ -1,124 +1,155 @@
 import { PALETTE, createSurface, drawRoundRect, drawText, encodePng, registerRenderer, type CanvasRenderingContext2D } from '../../render/index.ts';
 import { packText, type LifeformPack } from './content.ts';
+import { drawFooter, footerHeight, type Say } from './render-panels.ts';
+import { SEAT_COLOURS, isLifeformView, type PublicLf } from './render-view.ts';
+
+export { SEAT_COLOURS, type PublicLf } from './render-view.ts';
 
 /**
- * The Lifeform table picture (issue 17 "The picture"), drawn from the PUBLIC view only: the three decks
- * as grids of chambers, corridors solid and tunnels dashed, characters in their owner's colour (a
- * "hidden" mark when hidden), the images as identical letters, the android, power outages, terror and
- * mission tokens, and the tracks. 1000 px wide, so 18 px text stays legible at 550 px display width.
+ * The Lifeform table picture (issue 17 "The picture"): the three decks as grids of chambers, corridors
+ * solid and tunnels dashed, characters in their owner's colour (a "hidden" mark when hidden), the images
+ * as identical letters, the android, the ship's cat, power outages, terror and mission tokens, the
+ * security door on its corridor; under the decks the tracks, the Remora's loadout columns, the role
+ * boards, the players' colours and a legend. 800 units wide drawn at 2 px a unit, text never under 16
+ * units, so the smallest text is 11 px when Discord shows it 550 px wide (docs/pictures).
+ *
+ * Drawn from the view it is given: the channel gets the public view, whose images are identical. The
+ * lifeform player's DM (GameModule.privately) gets its own view, and only then is the real image marked
+ * and a panel added with its hand and stowaway choice (render-panels.ts `drawPrivate`).
  */
 
 /** Interface strings of the picture in the reader's language (`lf.render.*`); undefined when absent. */
 export type LifeformUi = (code: string, lang: string, params?: Record<string, unknown>) => string | undefined;
 
-interface PublicLf {
-  round: number;
-  characters: { id: string; owner: number; at: string; hidden: boolean }[];
-  images: { id: number; at: string | null }[];
-  android: { state: string; at: string | null };
-  mission: Record<string, number>;
-  outages: string[];
-  terrors: string[];
-  hullBreach: string | null;
-  tracks: { selfDestruct: number; minute: number | null; malfunction: number; androidStatus: number; cocoon: number; hostility: number };
-  loadout: Record<string, number>;
-}
-
-export const WIDTH = 1000;
-export const MIN_TEXT = 18;
-const M = 16;
-const HEADER = 56;
+/** Layout units; the PNG is {@link DENSITY} times larger. */
+export const WIDTH = 800;
+export const DENSITY = 2;
+/** The smallest type drawn, in layout units (11 px at 550 px display width). */
+export const MIN_TEXT = 16;
+const M = 10;
+const HEADER = 44;
 const CELL_W = (WIDTH - 2 * M) / 4;
-const CELL_H = 150;
-const DECK_H = 2 * CELL_H + 40;
-const FOOTER = 110;
+const CELL_H = 170;
+const DECK_LABEL = 26;
+const DECK_H = DECK_LABEL + 2 * CELL_H + 8;
 
-/** Seat colours, distinct on a phone screen. */
-export const SEAT_COLOURS: readonly string[] = [PALETTE.red, PALETTE.blue, PALETTE.green, PALETTE.orange];
 
 type Ctx = CanvasRenderingContext2D;
+type Box = { x: number; y: number; w: number; h: number };
 
 function cellOf(deckIndex: number, at: readonly [number, number]): { x: number; y: number } {
-  return { x: M + at[0] * CELL_W, y: HEADER + deckIndex * DECK_H + 34 + at[1] * CELL_H };
+  return { x: M + at[0] * CELL_W, y: HEADER + deckIndex * DECK_H + DECK_LABEL + at[1] * CELL_H };
 }
 
-/** Draws the public view; `ui` gives the interface strings, `pack` the ship and its names. */
+
+/** Draws a view; `ui` gives the interface strings, `pack` the ship and its names. */
 export async function renderLifeform(view: PublicLf, pack: LifeformPack, lang: string, ui: LifeformUi): Promise<Buffer> {
   const ship = pack.ship as unknown as { decks: { id: string }[]; chambers: { id: string; deck: string; at: [number, number] }[]; corridors: unknown[]; tunnels: unknown[] };
   const decks = ship.decks;
-  const height = HEADER + decks.length * DECK_H + FOOTER;
-  const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true });
+  const text = (key: string): string => packText(pack, key, lang) ?? key.split('.').slice(-2, -1)[0] ?? key;
+  const say: Say = (code, params) => ui(code, lang, params) ?? code;
+  const boardBottom = HEADER + decks.length * DECK_H;
+  const height = boardBottom + 4 + footerHeight(view, pack, WIDTH - 2 * M, text, say) + M;
+  const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true, density: DENSITY });
   ctx.fillStyle = PALETTE.background;
   ctx.fillRect(0, 0, WIDTH, height);
-  const text = (key: string): string => packText(pack, key, lang) ?? key.split('.').slice(-2, -1)[0] ?? key;
-  const say = (code: string, params?: Record<string, unknown>): string => ui(code, lang, params) ?? code;
-  drawText(ctx, say('lf.render.title', { round: view.round }), { x: M, y: 14, size: 26, bold: true });
-  const centre = new Map<string, { x: number; y: number }>();
+  drawText(ctx, say('lf.render.title', { round: view.round }), { x: M, y: 10, size: 24, bold: true, maxWidth: WIDTH - 2 * M });
+  const box = new Map<string, Box>();
   const deckOf = new Map<string, number>();
   decks.forEach((d, i) => deckOf.set(d.id, i));
   for (const c of ship.chambers) {
     const p = cellOf(deckOf.get(c.deck) ?? 0, c.at);
-    centre.set(c.id, { x: p.x + CELL_W / 2, y: p.y + CELL_H / 2 });
+    box.set(c.id, { x: p.x + 4, y: p.y + 4, w: CELL_W - 8, h: CELL_H - 8 });
   }
-  decks.forEach((d, i) => drawText(ctx, text(`ship.decks.${d.id}.name`), { x: M, y: HEADER + i * DECK_H + 6, size: 22, bold: true, colour: PALETTE.muted }));
-  drawLinks(ctx, ship.corridors, centre, false);
-  drawLinks(ctx, ship.tunnels, centre, true);
-  for (const c of ship.chambers) {
-    const p = cellOf(deckOf.get(c.deck) ?? 0, c.at);
-    drawChamber(ctx, view, c.id, { x: p.x + 6, y: p.y + 6, w: CELL_W - 12, h: CELL_H - 12 }, text, say);
-  }
-  const tr = view.tracks;
-  const footY = HEADER + decks.length * DECK_H + 8;
-  drawText(ctx, say('lf.render.tracks', { sd: tr.selfDestruct, minute: tr.minute ?? '—', malfunction: tr.malfunction, android: tr.androidStatus, cocoon: tr.cocoon, hostility: tr.hostility }), { x: M, y: footY, size: 20, maxWidth: WIDTH - 2 * M, maxLines: 2 });
-  const columns = Object.entries(view.loadout).map(([k, v]) => `${say(`lf.render.column.${k}`)} ${v}`).join(' · ');
-  drawText(ctx, say('lf.render.loadout', { columns }), { x: M, y: footY + 30, size: 20, maxWidth: WIDTH - 2 * M, maxLines: 1 });
-  const aboard = view.characters.filter((c) => c.at === 'remora').map((c) => text(`character.${c.id}.name`));
-  drawText(ctx, say('lf.render.aboard', { names: aboard.length > 0 ? aboard.join(', ') : say('lf.render.nobody') }), { x: M, y: footY + 60, size: 20, maxWidth: WIDTH - 2 * M, maxLines: 1 });
+  decks.forEach((d, i) => drawText(ctx, text(`ship.decks.${d.id}.name`), { x: M, y: HEADER + i * DECK_H + 2, size: 18, bold: true, colour: PALETTE.muted }));
+  drawLinks(ctx, ship.corridors, box, false);
+  drawLinks(ctx, ship.tunnels, box, true);
+  for (const c of ship.chambers) drawChamber(ctx, view, c.id, box.get(c.id) as Box, text, say);
+  if (view.door) drawDoor(ctx, view.door, box);
+  drawFooter(ctx, view, pack, { x: M, y: boardBottom + 4, w: WIDTH - 2 * M }, text, say);
   return encodePng(canvas);
 }
 
-function drawLinks(ctx: Ctx, links: readonly unknown[], centre: ReadonlyMap<string, { x: number; y: number }>, tunnel: boolean): void {
+const centre = (b: Box): { x: number; y: number } => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
+
+function linkEnds(l: unknown): [string, string] {
+  return (Array.isArray(l) ? l : [(l as { from?: string }).from, (l as { to?: string }).to]) as [string, string];
+}
+
+function drawLinks(ctx: Ctx, links: readonly unknown[], boxes: ReadonlyMap<string, Box>, tunnel: boolean): void {
   ctx.save();
   ctx.strokeStyle = tunnel ? PALETTE.purple : PALETTE.panelBorder;
-  ctx.lineWidth = tunnel ? 4 : 8;
-  ctx.setLineDash(tunnel ? [10, 8] : []);
+  ctx.lineWidth = tunnel ? 3 : 6;
+  ctx.setLineDash(tunnel ? [8, 6] : []);
   for (const l of links) {
-    const [a, b] = (Array.isArray(l) ? l : [(l as { from?: string }).from, (l as { to?: string }).to]) as [string, string];
-    const p = centre.get(a);
-    const q = centre.get(b);
+    const [a, b] = linkEnds(l);
+    const p = boxes.get(a);
+    const q = boxes.get(b);
     if (!p || !q) continue;
+    const s = centre(p);
+    const e = centre(q);
+    const off = tunnel ? 8 : 0;
     ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    ctx.lineTo(q.x + (tunnel ? 6 : 0), q.y + (tunnel ? 6 : 0));
+    ctx.moveTo(s.x + off, s.y + off);
+    ctx.lineTo(e.x + off, e.y + off);
     ctx.stroke();
   }
   ctx.restore();
 }
 
-function drawChamber(ctx: Ctx, v: PublicLf, id: string, r: { x: number; y: number; w: number; h: number }, text: (k: string) => string, say: (c: string, p?: Record<string, unknown>) => string): void {
+/** The security door: an orange bar across its corridor where it leaves the first chamber (half lock: half as thick). */
+function drawDoor(ctx: Ctx, door: { link: [string, string]; half: boolean }, boxes: ReadonlyMap<string, Box>): void {
+  const p = boxes.get(door.link[0]);
+  const q = boxes.get(door.link[1]);
+  if (!p || !q) return;
+  const a = centre(p);
+  const b = centre(q);
+  const horizontal = Math.abs(b.x - a.x) >= Math.abs(b.y - a.y);
+  const mx = horizontal ? (b.x > a.x ? p.x + p.w : p.x) : a.x;
+  const my = horizontal ? a.y : b.y > a.y ? p.y + p.h : p.y;
+  const thick = door.half ? 5 : 10;
+  ctx.save();
+  ctx.fillStyle = PALETTE.orange;
+  if (horizontal) ctx.fillRect(mx - thick / 2, my - 22, thick, 44);
+  else ctx.fillRect(mx - 22, my - thick / 2, 44, thick);
+  ctx.restore();
+}
+
+function drawChamber(ctx: Ctx, v: PublicLf, id: string, r: Box, text: (k: string) => string, say: Say): void {
   const breached = v.hullBreach === id;
-  drawRoundRect(ctx, r, { fill: breached ? PALETTE.dark : PALETTE.panel, stroke: v.outages.includes(id) ? PALETTE.yellow : PALETTE.panelBorder, lineWidth: v.outages.includes(id) ? 4 : 2 });
-  drawText(ctx, text(`ship.chamber.${id}.name`), { x: r.x + 8, y: r.y + 6, size: 18, bold: true, maxWidth: r.w - 16, maxLines: 1 });
+  const outage = v.outages.includes(id);
+  drawRoundRect(ctx, r, { fill: breached ? PALETTE.dark : PALETTE.panel, stroke: outage ? PALETTE.yellow : PALETTE.panelBorder, lineWidth: outage ? 4 : 2 });
+  const inner = r.w - 12;
+  let y = r.y + 5;
+  y += drawText(ctx, text(`ship.chamber.${id}.name`), { x: r.x + 6, y, size: 16, bold: true, maxWidth: inner, maxLines: 2, lineHeight: 1.15 }).height;
   const marks: string[] = [];
-  if (v.outages.includes(id)) marks.push(say('lf.render.outage'));
+  if (outage) marks.push(say('lf.render.outage'));
   const terror = v.terrors.filter((t) => t === id).length;
   if (terror > 0) marks.push(say('lf.render.terror', { n: terror }));
   if ((v.mission[id] ?? 0) > 0) marks.push(say('lf.render.mission', { n: v.mission[id] }));
   if (breached) marks.push(say('lf.render.breach'));
-  if (marks.length > 0) drawText(ctx, marks.join(' '), { x: r.x + 8, y: r.y + 30, size: 18, colour: PALETTE.yellow, maxWidth: r.w - 16, maxLines: 1 });
-  let y = r.y + 56;
-  for (const c of v.characters.filter((x) => x.at === id)) {
+  if (marks.length > 0) y += drawText(ctx, marks.join(' · '), { x: r.x + 6, y, size: 16, colour: PALETTE.yellow, maxWidth: inner, maxLines: 2, lineHeight: 1.15 }).height;
+  const here = v.characters.filter((x) => x.at === id);
+  const mine = isLifeformView(v);
+  const items: string[] = v.images.filter((i) => i.at === id).map((i) => say(mine && i.id === v.real ? 'lf.render.realImage' : 'lf.render.image', { image: i.id }));
+  if (v.android.at === id) items.push(say('lf.render.android'));
+  if (v.cat?.at === id) items.push(say('lf.render.cat'));
+  // Two columns only when one would leave the chamber (six characters, marks and an image in one place).
+  const columns = y + here.length * 20 + (items.length > 0 ? 20 : 0) > r.y + r.h - 2 ? 2 : 1;
+  const colW = inner / columns;
+  const top = y;
+  here.forEach((c, i) => {
+    const cx = r.x + 6 + (i % columns) * colW;
+    const cy = top + Math.floor(i / columns) * 20;
     ctx.fillStyle = SEAT_COLOURS[c.owner % SEAT_COLOURS.length] ?? PALETTE.white;
     ctx.beginPath();
-    ctx.arc(r.x + 16, y + 10, 8, 0, Math.PI * 2);
+    ctx.arc(cx + 6, cy + 9, 6, 0, Math.PI * 2);
     ctx.fill();
     const name = text(`character.${c.id}.name`);
-    drawText(ctx, c.hidden ? say('lf.render.hidden', { name }) : name, { x: r.x + 30, y, size: 18, maxWidth: r.w - 40, maxLines: 1 });
-    y += 22;
-  }
-  const items: string[] = v.images.filter((i) => i.at === id).map((i) => say('lf.render.image', { image: i.id }));
-  if (v.android.at === id) items.push(say('lf.render.android'));
-  if (items.length > 0) drawText(ctx, items.join(' '), { x: r.x + 8, y: r.y + r.h - 26, size: 18, bold: true, colour: PALETTE.red, maxWidth: r.w - 16, maxLines: 1 });
+    drawText(ctx, c.hidden ? say('lf.render.hidden', { name }) : name, { x: cx + 16, y: cy, size: 16, maxWidth: colW - 18, maxLines: 1 });
+  });
+  y = top + Math.ceil(here.length / columns) * 20;
+  if (items.length > 0) drawText(ctx, items.join(' '), { x: r.x + 6, y: Math.max(y, r.y + r.h - 24), size: 16, bold: true, colour: PALETTE.red, maxWidth: inner, maxLines: 1 });
 }
 
 /** Registers the Lifeform picture with the render registry (src/render/games.ts). */

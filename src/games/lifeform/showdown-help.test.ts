@@ -69,7 +69,8 @@ describe('lifeform §SHOWDOWN STAGE (rules 2): help from the other seats', () =>
     const done = act(s, 2, 'yield').state;
     expect(done.showdown?.fight).not.toBeNull();
     expect(lifeformGame.awaiting(done).seats).toEqual([1]);
-    expect(lifeformGame.prompts(done).find((p) => p.seat === 1)?.options.map((o) => o.command.type)).toEqual(['noHelp']);
+    // The helper's public answers are buttons: no help, or sacrificing one of its two characters.
+    expect(lifeformGame.prompts(done).find((p) => p.seat === 1)?.options.map((o) => o.command.type)).toEqual(['noHelp', 'sacrifice', 'sacrifice']);
     const out = act(done, 1, 'noHelp').state;
     expect(out.showdown?.out).toContain(2);
     expect(out.showdown?.fight).toBeNull();

@@ -1,5 +1,6 @@
 import type { Awaiting, GameCommand, GameEvent, GameStatus, Json, Prompt } from '../../core/index.ts';
 import { sdMinute } from './board.ts';
+import { labelLifeformCommand } from './labels.ts';
 import { legalCommands, taskSeats } from './legal.ts';
 import { cardOf, type LifeformState, type Task } from './state.ts';
 import { passengerView } from './mods.ts';
@@ -140,20 +141,43 @@ export function secretsFor(s: LifeformState, seat: number): GameEvent[] {
 const PUBLIC_PROMPTS: ReadonlySet<string> = new Set(['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree', 'evolution', 'noReaction', 'allow', 'stop', 'noHelp', 'noSearch']);
 
 /**
+ * Showdown answers that reveal nothing (issue 17 "Commands": buttons for the showdown choices): who gets
+ * a hibernation card, whom the lifeform fights, a cancel from the crew pool, facing the fight, the icon
+ * the lifeform drops from its revealed card, a sacrifice, giving up, the cat removed or no help (rules 2). The face-down fight card, the kept
+ * energy card, matching cards or a data token, and a Mining Laser cancel come from what a seat holds, so
+ * they are offered to their holder alone (private.ts).
+ */
+const SHOWDOWN_PROMPTS: ReadonlySet<string> = new Set(['share', 'target', 'cancel', 'face', 'drop', 'sacrifice', 'yield', 'catMatch', 'noHelp']);
+
+/** A showdown answer that may be a button on the public turn message (a data token or a Mining Laser in a hand is a secret). */
+const publicShowdown = (c: GameCommand): boolean => SHOWDOWN_PROMPTS.has(c.type) && !(c.type === 'cancel' && (c.args as { item?: string }).item === 'laser');
+
+/**
  * Pending choices as prompts. Only answers that reveal nothing become options (a crew reaction card, a
- * lifeform cancel or where a ghost goes are chosen through the seat's own legal commands instead).
+ * lifeform cancel or where a ghost goes are chosen through the seat's own legal commands, offered by DM
+ * buttons to that seat alone: private.ts).
  */
 export function prompts(s: LifeformState): Prompt[] {
   const t = s.stack[s.stack.length - 1];
   if (!t || t.k === 'turn' || t.k === 'lifeformTurn' || t.k === 'row') return [];
   const out: Prompt[] = [];
   for (const seat of taskSeats(s, t)) {
-    const options = legalCommands(s, seat)
-      .filter((c) => PUBLIC_PROMPTS.has(t.k) ? ['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree', 'keepEvolution'].includes(c.type) : PUBLIC_PROMPTS.has(c.type))
-      .map((command) => ({ label: { code: optionCode(command), params: optionParams(command) }, command }));
+    const legal = legalCommands(s, seat);
+    const options =
+      t.k === 'share' || t.k === 'fight'
+        ? legal.filter(publicShowdown).map((command) => ({ label: showdownLabel(s, command), command }))
+        : legal
+            .filter((c) => (PUBLIC_PROMPTS.has(t.k) ? ['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree', 'keepEvolution'].includes(c.type) : PUBLIC_PROMPTS.has(c.type)))
+            .map((command) => ({ label: { code: optionCode(command), params: optionParams(command) }, command }));
     if (options.length > 0) out.push({ seat, kind: t.k, options });
   }
   return out;
+}
+
+/** A showdown option reads as its command label (`lf.label.*`, seats become names at the edge). */
+function showdownLabel(s: LifeformState, c: GameCommand): Prompt['options'][number]['label'] {
+  const l = labelLifeformCommand(s, c);
+  return l.params ? { code: l.code, params: l.params } : { code: l.code };
 }
 
 /** The label code of a prompt option: yes/no answers and roles get a code of their own. */

@@ -219,11 +219,15 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
     }
   };
 
+  /** The newest enabled component the user can see here, else in their DMs with the bot (private choices). */
   const findComponent = (user: string, want: (c: ApiObject) => boolean): { message: LocalMessage; component: ApiObject } | null => {
-    const visible = discord.messages(here(), { forUser: user }).filter((m) => m.authorId === world.bot.id);
-    for (const message of visible.reverse()) {
-      const component = interactiveComponents(message.components).find((c) => c.disabled !== true && want(c));
-      if (component) return { message, component };
+    const dm = dmChannelId(user);
+    for (const channel of [here(), ...(dm ? [dm] : [])]) {
+      const visible = discord.messages(channel, { forUser: user }).filter((m) => m.authorId === world.bot.id);
+      for (const message of visible.reverse()) {
+        const component = interactiveComponents(message.components).find((c) => c.disabled !== true && want(c));
+        if (component) return { message, component };
+      }
     }
     return null;
   };
