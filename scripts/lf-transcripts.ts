@@ -6,7 +6,8 @@
  *
  *   npx tsx scripts/lf-transcripts.ts <scenario> [--from=<seed>] [--to=<seed>] [--events]
  *
- * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, hide-shock-prod, ending-a, ending-b.
+ * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, hide-shock-prod, ending-a, ending-b,
+ * asteroid-strike (13th Passenger Mod B).
  */
 import type { GameCommand } from '../src/core/index.ts';
 import { lineText } from '../src/discord/present.ts';
@@ -42,6 +43,8 @@ interface Scenario {
   readonly stop: (steps: readonly Step[]) => boolean;
   /** Weights of command types for this scenario, over WEIGHTS. */
   readonly weights?: Readonly<Record<string, number>>;
+  /** The `/game new options:` text, when the scenario needs options. */
+  readonly options?: string;
 }
 
 const has = (step: Step, code: string): boolean => step.events.some((e) => e.code === code);
@@ -62,9 +65,11 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   },
   'ending-a': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase === 'ended' && last(s).after.outcome?.reason === 'endingA', weights: { launch: 400, agree: 50 } },
   'ending-b': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase === 'ended' && last(s).after.outcome?.reason === 'endingB', weights: { launch: 400, agree: 50 } },
+  'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
 };
 
 const { name, scenario, from, to, events } = scenarioArgs(SCENARIOS, 'first-round', 40);
 const weights: Readonly<Record<string, number>> = { ...WEIGHTS, ...(scenario.weights ?? {}) };
-const found = shortestSeed(from, to, (seed) => playSeed(lifeformGame, pack, { seed, players: scenario.players, maxSteps: scenario.max, stop: scenario.stop, weight: (c: GameCommand) => weights[c.type] ?? 10 }), name);
-writeTranscript({ gameType: 'lifeform', players: scenario.players, found, howFound: `npx tsx scripts/lf-transcripts.ts ${name}`, line, events });
+const options = scenario.options ? Object.fromEntries(scenario.options.split(' ').map((kv) => kv.split('=')).map(([k, v]) => [k, (v ?? '').includes(',') ? (v ?? '').split(',') : v])) : undefined;
+const found = shortestSeed(from, to, (seed) => playSeed(lifeformGame, pack, { seed, players: scenario.players, maxSteps: scenario.max, stop: scenario.stop, weight: (c: GameCommand) => weights[c.type] ?? 10, ...(options ? { options } : {}) }), name);
+writeTranscript({ gameType: 'lifeform', players: scenario.players, found, howFound: `npx tsx scripts/lf-transcripts.ts ${name}`, line, events, ...(scenario.options ? { options: scenario.options } : {}) });

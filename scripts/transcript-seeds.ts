@@ -55,11 +55,13 @@ export interface PlayOptions<S> {
   readonly skip?: (c: GameCommand) => boolean;
   /** A command the rules list but then refuse (an engine slip) is left out and another drawn; otherwise the game is given up. */
   readonly retryRefused?: boolean;
+  /** Game options, as `/game new options:` parses them (none: the defaults). */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /** Plays until `stop` says so; the steps, or null when the game ended first, stalled or ran too long. */
 export function playSeed<S>(game: GameModule<S, any, any>, pack: unknown, o: PlayOptions<S>): Step<S>[] | null {
-  const genesis: Genesis = { gameType: game.id, rulesVersion: game.rulesVersion, options: game.optionsSchema.parse({}), seats: NAMES.slice(0, o.players).map((name, index) => ({ index, name })), seed: o.seed };
+  const genesis: Genesis = { gameType: game.id, rulesVersion: game.rulesVersion, options: game.optionsSchema.parse(o.options ?? {}), seats: NAMES.slice(0, o.players).map((name, index) => ({ index, name })), seed: o.seed };
   let snap: Snapshot<S> = genesisSnapshot(game, genesis, pack);
   const chance = createRng(seedRng(o.seed * 31 + 7));
   const steps: Step<S>[] = [];
@@ -109,9 +111,9 @@ export function shortestSeed<S>(from: number, to: number, play: (seed: number) =
 }
 
 /** Writes the transcript: how it was found, the lobby, then each step's line (and its events with `events`). */
-export function writeTranscript<S extends Step<unknown>>(o: { gameType: string; players: number; found: { seed: number; steps: readonly S[] }; howFound: string; line: (step: S) => string; events: boolean }): void {
+export function writeTranscript<S extends Step<unknown>>(o: { gameType: string; players: number; found: { seed: number; steps: readonly S[] }; howFound: string; line: (step: S) => string; events: boolean; options?: string }): void {
   const out = [`# seed ${o.found.seed}, ${o.players} players, ${o.found.steps.length} steps (${o.howFound})`];
-  out.push(`@alice /game new game:${o.gameType} players:${o.players} seed:${o.found.seed}`);
+  out.push(`@alice /game new game:${o.gameType} players:${o.players} seed:${o.found.seed}${o.options ? ` options:"${o.options}"` : ''}`);
   for (let i = 1; i < o.players; i++) out.push(`@${USERS[i]} /game join`);
   out.push('@alice /game start');
   for (const step of o.found.steps) {

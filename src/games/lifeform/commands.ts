@@ -107,4 +107,14 @@ export const lifeformCommandSchemas = {
   /** Spend a kept evolution token to cancel the crew reaction waiting for the lifeform's answer. */
   cancelEvolution: z.strictObject({ icon: z.enum(lifeformIcons) }),
   agree: z.strictObject({ yes: z.boolean() }),
+  /** 13th Passenger, Mod D: the lifeform's secret shuttlecraft location and where its two hostility tokens lie. */
+  hide: z.strictObject({ location: id, tokens: id }),
+  /** Mod D, LIFEFORM REVEAL: a location the lifeform is not hiding in. */
+  reveal: z.strictObject({ location: id }),
+  /** Mod D, SEARCH: a location searched by one of the seat's characters, or by a halon gas blast. */
+  search: z.strictObject({ location: id, by: id }),
+  /** Mod D: the crew keep their halon gas blast (no search). */
+  noSearch: z.strictObject({}),
+  /** Mod D: the lifeform hidden unsearched in the Engineering Compartment kills one crew member. */
+  kill: z.strictObject({ character: id }),
 } as const;

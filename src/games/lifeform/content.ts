@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
 import { definePackSchema } from '../../content/schema.ts';
+import { checkPassenger, passengerSchema } from './content-mods.ts';
 
 /** Pack text is written in both our locales; rules pass keys on, the edge picks the language. */
 export const textSchema = z.strictObject({ en: z.string().min(1), es: z.string().min(1) });
@@ -308,6 +309,8 @@ const expansionsSchema = z.strictObject({
   crisis: z.array(z.strictObject({ id, deck: z.enum(deckIds), name: textSchema, text: textSchema })).default([]),
   motion: z.strictObject({ spaces: z.number().int().min(2).max(20) }).optional(),
   mods: z.array(z.strictObject({ id, name: textSchema, text: textSchema })).default([]),
+  /** 13th Passenger, mods A, B and D (content-mods.ts): played when a game's option `mods` names them. */
+  passenger: passengerSchema({ character: characterSchema, terrorEffect: terrorEffectSchema, text: textSchema, id }).optional(),
 });
 
 /**
@@ -418,6 +421,7 @@ export const lifeformPackSchema = definePackSchema({
   });
   pack.stowaways.forEach((s, i) => need(s.min <= s.max, ['stowaways', i, 'max'], `at least ${s.min}`));
   need(pack.stowaways.filter((s) => s.keep).length === 1, ['stowaways'], 'exactly one stowaway card kept for the showdown');
+  if (pack.expansions?.passenger) checkPassenger(pack.expansions.passenger, ids, pack.game.selfDestruct.spaces.map((x) => x.minute), need);
   need(pack.game.hostility.spaces.filter((x) => x.stowawayToken).length <= 1, ['game', 'hostility', 'spaces'], 'at most one space giving the stowaway token');
   for (const role of ['cat', 'sister'] as const) {
     pack.roles[role].board.tracks.forEach((t, i) => {
@@ -451,7 +455,11 @@ const PLURALS: Readonly<Record<string, string>> = {
  * `characters.motoko.sides.group.skill.text`, `endings.a`. Undefined for anything else.
  */
 export function packText(pack: LifeformPack, key: string, lang: string): string | undefined {
-  return walkPackText(pack, key, lang, PLURALS);
+  const text = walkPackText(pack, key, lang, PLURALS);
+  if (text !== undefined || !pack.expansions?.passenger) return text;
+  // 13th Passenger: the Mod A characters answer to `character.<id>…`, the other cards to `asteroid.<id>…` and `location.<id>…`.
+  const p = pack.expansions.passenger;
+  return walkPackText({ characters: p.survivors ?? [], asteroids: p.asteroids?.cards ?? [], locations: p.shuttlecraft?.locations ?? [] } as never, key, lang, { character: 'characters', asteroid: 'asteroids', location: 'locations' });
 }
 
 /** The pack text keys events carry (params named `…Key`, replaced at the edge). */

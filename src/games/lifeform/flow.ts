@@ -94,6 +94,8 @@ export function advanceSelfDestruct(cx: Cx, n: number): void {
     const minute = s.board.minutes[s.sd];
     tell(cx, 'track.selfDestruct', { minute: minute ?? 0 });
     if (s.board.sdTerror[s.sd] && s.terrorPool > 0) queue(cx, { k: 'token', kind: 'terror', optional: true });
+    // 13th Passenger, Mod B: a face-down asteroid impact token on this minute is examined (mods.ts).
+    if (minute !== null && minute !== undefined && s.passenger?.asteroids?.minutes.includes(minute)) queue(cx, { k: 'asteroid', minute });
     if (minute === 20) {
       s.vents++;
       queue(cx, { k: 'stowaway' });

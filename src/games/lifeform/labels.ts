@@ -18,13 +18,14 @@ const RANK: Readonly<Record<string, number>> = {
   shiftOutage: 0, unmission: 0, android: 0, skip: 6, play: 10, lurk: 12, vent: 14, equip: 15, skill: 20, heat: 21, laser: 22, cell: 23,
   catMove: 24, catAboard: 25, roleCard: 26, roleToken: 27, launch: 30, pass: 40,
   keepEvolution: 0, cancelEvolution: 0, addEvolution: 3, catMatch: 1, noHelp: 8,
+  hide: 0, reveal: 0, search: 0, noSearch: 1, kill: 0,
 };
 
 /**
  * Worth a button on the turn message: answers to a question, and the few whole-turn choices. Never a
  * choice naming a secret card (a lifeform cancel): the turn message is public, so those go by DM.
  */
-const COMMON = new Set(['noReaction', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard', 'noHelp', 'catMatch']);
+const COMMON = new Set(['noReaction', 'allow', 'noise', 'agree', 'decide', 'stop', 'skip', 'face', 'yield', 'lurk', 'vent', 'equip', 'heat', 'launch', 'pass', 'catAboard', 'noHelp', 'catMatch', 'noSearch']);
 
 /**
  * Commands whose label names a seat's secret (a card from its hand, the real image, a ghost, the stowaway,
@@ -86,6 +87,10 @@ function paramsOf(s: LifeformState, a: Record<string, unknown>): Params {
     });
   }
   if (typeof a.data === 'string') p.icon = a.data;
+  // 13th Passenger, Mod D: shuttlecraft locations by name, a search by a character or a halon gas blast.
+  if (typeof a.location === 'string') p.locationKey = `location.${a.location}.name`;
+  if (typeof a.tokens === 'string') p.tokensKey = `location.${a.tokens}.name`;
+  if (typeof a.by === 'string' && a.by !== 'halon') p.characterKey = K.character(a.by);
   return p;
 }
 
@@ -112,6 +117,8 @@ function codeOf(command: GameCommand): string {
       return a.android ? 'lf.label.laser.android' : 'lf.label.laser.image';
     case 'react':
       return typeof a.to !== 'undefined' ? 'lf.label.react.run' : 'lf.label.react.plain';
+    case 'search':
+      return a.by === 'halon' ? 'lf.label.search.halon' : 'lf.label.search.disk';
     case 'share':
       return Array.isArray(a.split) ? `lf.label.shareSplit.${['one', 'two', 'three'][a.split.length - 1] ?? 'three'}` : 'lf.label.share';
     default:

@@ -5,6 +5,7 @@ import { promptButtons } from '../../discord/present.ts';
 import { packText } from './content.ts';
 import { lifeformGame } from './index.ts';
 import { playRandom } from './play.test-helper.ts';
+import { renderLifeform } from './render.ts';
 import { act, endingC, pack } from './scenario.test-helper.ts';
 import type { LifeformState } from './state.ts';
 
@@ -62,6 +63,16 @@ function counterfactuals(s: LifeformState): { what: string; may: number[]; other
     const d = draftCopy(s);
     d.stack[d.stack.length - 1] = { k: 'lfPick', cards: t.cards.map(() => fightSpare) };
     out.push({ what: 'energy cards seen by the lifeform', may: [s.lifeformSeat], other: d });
+  }
+  // 13th Passenger, Mod D: the lifeform's hiding place, while the hunt is on, against any other place still open.
+  const h = s.passenger?.hunt;
+  if (h && h.stage === 'search' && h.at !== null) {
+    const open = (s.board.passenger?.locations ?? []).filter((l) => l !== h.at && !h.revealed.includes(l) && !h.searched.some((x) => x.location === l));
+    for (const other of open) {
+      const d = draftCopy(s);
+      (d.passenger?.hunt as NonNullable<typeof h>).at = other;
+      out.push({ what: `hunt location ${other}`, may: [s.lifeformSeat], other: d });
+    }
   }
   const lfSpare = [...s.lfDeck, ...s.lfDiscard];
   if (s.lfHand.length > 0 && lfSpare.length >= s.lfHand.length) {
@@ -132,4 +143,42 @@ describe('lifeform leak test (issue 17 "Hidden information")', () => {
     for (const seat of [1, 2]) expect(surface(a.state, seat)).toBe(surface(b.state, seat));
     expect(surface(a.state, 0)).not.toBe(surface(b.state, 0));
   });
+
+  it('Rules §13TH PASSENGER, Mod D (leak): GIVEN random hunts before the showdown WHEN observed THEN the hiding place is known to the lifeform seat only (its view and /secrets): the public view, the other seats\' views, buttons, autocomplete, the alt text and the picture never depend on it', async () => {
+    const ui = (code: string): string => code;
+    let pictures = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), fc.integer({ min: 1, max: 3 }), async (seed, choices, disks) => {
+        let s = endingC(undefined, { mods: ['hunt'] });
+        s = Object.assign(draftCopy(s), {});
+        s.characters = s.characters.slice(0, disks);
+        let checked = 0;
+        for (let i = 0; i < 60 && !s.outcome && s.passenger?.hunt?.stage !== 'done'; i++) {
+          const awaited = lifeformGame.awaiting(s).seats;
+          const seat = awaited[(choices[i % choices.length] as number) % Math.max(1, awaited.length)] as number;
+          const legal = lifeformGame.legalCommands(s, seat);
+          const command = legal[((choices[(i + 1) % choices.length] as number) + seed) % legal.length] as GameCommand;
+          const step = act(s, seat, command.type, command.args as Record<string, unknown>, seed + i);
+          for (const e of step.events) if (e.code === 'lifeform.hunt.hiddenAt') expect(e.to).toBe(s.lifeformSeat);
+          s = step.state;
+          for (const cf of counterfactuals(s).filter((c) => c.what.startsWith('hunt location'))) {
+            for (const viewer of [null, 1, 2]) {
+              expect(surface(cf.other, viewer), `${cf.what} seen by ${String(viewer)}`).toBe(surface(s, viewer));
+              expect(canonicalJson(lifeformGame.describeView?.(lifeformGame.publicView(cf.other)) as never)).toBe(canonicalJson(lifeformGame.describeView?.(lifeformGame.publicView(s)) as never));
+              checked++;
+            }
+            expect(surface(cf.other, s.lifeformSeat)).not.toBe(surface(s, s.lifeformSeat));
+            if (pictures < 3) {
+              pictures++;
+              const a = await renderLifeform(lifeformGame.publicView(s) as never, pack, 'en', ui);
+              const b = await renderLifeform(lifeformGame.publicView(cf.other) as never, pack, 'en', ui);
+              expect(a.equals(b)).toBe(true);
+            }
+          }
+        }
+        expect(checked).toBeGreaterThan(0);
+      }),
+      { numRuns: 12 },
+    );
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import { cardOf, REMORA, type LifeformState, type Task } from './state.ts';
 import { launchReady } from './endgame.ts';
 import { showdownCommands, survivors } from './showdown.ts';
 import { catSpots, roleCommands, roleOf } from './roles.ts';
+import { huntCommands, huntSeats } from './mods.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => ({ type, args: clean(args) });
 
@@ -45,6 +46,8 @@ export function taskSeats(s: LifeformState, t: Task | undefined): number[] {
       return t.seats;
     case 'share':
       return survivors(s);
+    case 'huntSearch':
+      return huntSeats(s, t);
     case 'fight': {
       const f = s.showdown?.fight ?? null;
       if (f !== null && f.stage === 'match' && f.helpers !== undefined) return [...(f.done ? [] : [f.target]), ...f.helpers];
@@ -304,6 +307,13 @@ export function legalCommands(s: LifeformState, seat: number, want?: GameCommand
       if ((s.board.cocoon[s.cocoon]?.evolution ?? 0) > 0) for (const card of uniqueCards(s.lfHand)) out.push(cmd('lurk', { discard: [card] }));
       return out;
     }
+    case 'asteroid':
+      return [];
+    case 'huntHide':
+    case 'huntReveal':
+    case 'huntSearch':
+    case 'huntKill':
+      return huntCommands(s, seat, t).map((c) => cmd(c.type, c.args as Record<string, unknown>));
     case 'share':
     case 'lfPick':
     case 'fight':

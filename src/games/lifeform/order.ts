@@ -5,6 +5,7 @@ import { checkTerror, destroyAndroid, lifeformHandSize, queue, tell, top, type C
 import { collectors, legalCommands, rowOptions, taskSeats } from './legal.ts';
 import { setupOutages } from './setup.ts';
 import { showdownStep } from './showdown.ts';
+import { resolveAsteroid } from './mods.ts';
 import { REMORA, type LifeformState, type Task } from './state.ts';
 
 /*
@@ -154,6 +155,8 @@ function settle(cx: Cx, t: Task): boolean {
         return true;
       }
       return false;
+    case 'asteroid':
+      return resolveAsteroid(cx);
     case 'attack':
       if (t.a.waiting.length > 0 || t.a.pending !== null) return false;
       settleAttack(cx);
@@ -168,6 +171,10 @@ function settle(cx: Cx, t: Task): boolean {
     case 'share':
     case 'lfPick':
     case 'fight':
+    case 'huntHide':
+    case 'huntReveal':
+    case 'huntSearch':
+    case 'huntKill':
       return false;
     default:
       return legalCommands(s, taskSeats(s, t)[0] ?? s.lifeformSeat).length === 0 ? pop() : false;

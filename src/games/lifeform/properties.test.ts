@@ -34,8 +34,8 @@ function invariants(s: LifeformState): void {
   expect(ids.some((id) => s.dead.includes(id))).toBe(false);
 }
 
-/** Rules 1 (games created before rules 2 keep it), rules 2, and rules 2 with the evolution tokens option. */
-const settings = [{ rulesVersion: '1' }, { rulesVersion: '2' }, { rulesVersion: '2', options: { evolution: true } }];
+/** Rules 1 (games created before rules 2 keep it), rules 2, rules 2 with the evolution tokens option, and with the 13th Passenger mods. */
+const settings = [{ rulesVersion: '1' }, { rulesVersion: '2' }, { rulesVersion: '2', options: { evolution: true } }, { rulesVersion: '2', options: { mods: ['survivors', 'asteroids', 'hunt'] } }];
 const arb = fc.tuple(
   fc.integer({ min: 1, max: 1_000_000 }),
   fc.integer({ min: 2, max: 4 }),

@@ -11,6 +11,7 @@ import { cardOf, type LifeformState, type Task } from './state.ts';
 import { applyShowdown, cancelFight, refuseCancel } from './showdown.ts';
 import { applyRole } from './roles.ts';
 import { applyEvolution } from './evolution.ts';
+import { applyHunt } from './mods.ts';
 import { advance, consequences, moveAndroid } from './order.ts';
 import { why } from './why.ts';
 
@@ -233,6 +234,13 @@ function apply(cx: Cx, seat: number, c: GameCommand): void {
     case 'addEvolution':
     case 'cancelEvolution':
       applyEvolution(cx, c);
+      return;
+    case 'hide':
+    case 'reveal':
+    case 'search':
+    case 'noSearch':
+    case 'kill':
+      applyHunt(cx, seat, c);
       return;
     case 'lurk': {
       s.stack.pop();

@@ -15,11 +15,13 @@ const seatsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ index: i, 
 export interface Setting {
   readonly rules?: '1' | '2';
   readonly evolution?: boolean;
+  /** 13th Passenger mods (game option `mods`). */
+  readonly mods?: readonly ('survivors' | 'asteroids' | 'hunt')[];
 }
 
 /** A fresh game at the start of §SETUP's choices (test-only). */
 export function fresh(players: 2 | 3 | 4, seed = 7, setting: Setting = {}): LifeformState {
-  return lifeformGame.setup({ lifeform: 0, evolution: setting.evolution ?? false }, seatsOf(players), createRng(seedRng(seed)), pack, setting.rules ?? lifeformGame.rulesVersion);
+  return lifeformGame.setup({ lifeform: 0, evolution: setting.evolution ?? false, mods: [...(setting.mods ?? [])] }, seatsOf(players), createRng(seedRng(seed)), pack, setting.rules ?? lifeformGame.rulesVersion);
 }
 
 export interface Step {

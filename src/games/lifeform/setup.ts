@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import { mutableCopy, type Rng, type SeatInfo } from '../../core/index.ts';
 import type { LifeformPack } from './content.ts';
-import { compileBoard, type LifeformState } from './state.ts';
+import { passengerMods, type PassengerMod } from './content-mods.ts';
+import { charactersOf, compileBoard, type LifeformState } from './state.ts';
+
+const modSchema = z.enum(passengerMods);
 
 /**
- * Game options: which seat plays the lifeform (the seat after it takes the first crew turn), and the
- * optional rule §OPTIONAL: EVOLUTION TOKEN (off by default; rules 2 and a pack with evolution tokens).
+ * Game options: which seat plays the lifeform (the seat after it takes the first crew turn), the
+ * optional rule §OPTIONAL: EVOLUTION TOKEN (off by default; rules 2 and a pack with evolution tokens), and
+ * the 13th Passenger mods (`mods=survivors,asteroids,hunt`; one name alone is a list of one).
  */
-export const lifeformOptionsSchema = z.strictObject({ lifeform: z.number().int().min(0).max(3).default(0), evolution: z.boolean().default(false) });
+export const lifeformOptionsSchema = z.strictObject({
+  lifeform: z.number().int().min(0).max(3).default(0),
+  evolution: z.boolean().default(false),
+  mods: z
+    .union([modSchema, z.array(modSchema).max(3)])
+    .default([])
+    .transform((m) => [...new Set(Array.isArray(m) ? m : [m])]),
+});
 
 /** The newest rules version (index.ts `rulesVersion`); games created under 1 keep its behaviour. */
 export const RULES = 2;
@@ -26,13 +37,16 @@ export function setupGame(options: LifeformOptions, seats: readonly SeatInfo[], 
   const rules = Number(rulesVersion);
   const players = Math.min(4, Math.max(2, seats.length)) as 2 | 3 | 4;
   const key = String(players) as '2' | '3' | '4';
-  const board = compileBoard(pack, players);
+  // 13th Passenger: a mod is played only when the pack has its data (expansions.yaml `passenger`).
+  const p = pack.expansions?.passenger;
+  const mods = passengerMods.filter((m) => options.mods.includes(m) && (m === 'survivors' ? p?.survivors : m === 'asteroids' ? p?.asteroids : p?.shuttlecraft) !== undefined);
+  const board = compileBoard(pack, players, mods);
   const lifeformSeat = options.lifeform < seats.length ? options.lifeform : 0;
   const crewSeats = Array.from({ length: seats.length - 1 }, (_, i) => (lifeformSeat + 1 + i) % seats.length);
   const crewDeck = rng.shuffle(instances(pack.crew.filter((c) => c.special === null)));
   const lfDeck = rng.shuffle(instances(pack.lifeform.cards));
   const terrorDeck = rng.shuffle(pack.terror.map((t) => t.id));
-  const disks = rng.shuffle(pack.characters.map((c) => c.id));
+  const disks = rng.shuffle(charactersOf(pack, mods).map((c) => c.id));
   const objectives = rng.shuffle(pack.objectives.map((o) => o.id));
   const hands: Record<string, string[]> = {};
   const offers: Record<string, string[]> = {};
@@ -124,7 +138,22 @@ export function setupGame(options: LifeformOptions, seats: readonly SeatInfo[], 
       state.evolution = { pairs: [six.slice(0, 2), six.slice(2, 4), six.slice(4, 6)], held: [] };
     }
   }
+  if (mods.length > 0) state.passenger = passengerSetup(mods, pack);
   return { ...mutableCopy({ ...state, board: null }), board } as LifeformState;
+}
+
+/**
+ * 13th Passenger setup: Mod B's four face-down tokens are kept as the minutes still covered and how many
+ * of them strike (which one does is drawn when one is examined, so no order of hidden tokens is stored);
+ * the impact cards are shuffled the same way, when drawn. Mod D waits for the showdown.
+ */
+function passengerSetup(mods: readonly PassengerMod[], pack: LifeformPack): NonNullable<LifeformState['passenger']> {
+  const a = pack.expansions?.passenger?.asteroids;
+  return {
+    mods: [...mods],
+    ...(mods.includes('asteroids') && a ? { asteroids: { minutes: [...a.minutes], strikes: a.strikes, cards: a.cards.map((c) => c.id), struck: null } } : {}),
+    ...(mods.includes('hunt') ? { hunt: { stage: 'wait' as const, at: null, tokensAt: null, actions: [], searched: [], revealed: [], found: false } } : {}),
+  };
 }
 
 /** The deck letters a setup power outage may go on next: one per deck per pass, two passes with four players. */

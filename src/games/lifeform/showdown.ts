@@ -2,6 +2,7 @@ import type { GameCommand } from '../../core/index.ts';
 import { advanceHostility, checkHandLimit, discardCrew, end, lifeformDraw, lifeformHandSize, queue, tell, top, type Cx } from './flow.ts';
 import { cardOf, REMORA, rulesOf, type LifeformState, type ShowdownState } from './state.ts';
 import { runsCat } from './roles.ts';
+import { startHunt } from './mods.ts';
 
 /** The icons of the showdown (§SHOWDOWN STAGE): at most five fight icons in a fight. */
 const MAX_FIGHT_ICONS = 5;
@@ -430,5 +431,7 @@ export function showdownStep(cx: Cx): void {
     end(cx, 'crew', 'showdownCrew', (s.showdown as ShowdownState).ending);
     return;
   }
+  // 13th Passenger, Mod D: the hunt comes before the first fight.
+  if (startHunt(cx)) return;
   queue(cx, { k: 'fight' });
 }

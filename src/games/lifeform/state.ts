@@ -1,4 +1,5 @@
 import { sealedCopy } from '../../core/index.ts';
+import type { HuntAction, HuntEffect, PassengerMod } from './content-mods.ts';
 import type { AbilityEffect, CrewIcon, CrewReaction, DeckId, LifeformIcon, LifeformPack, LifeformReaction, LoadoutColumn, TerrorEffect } from './content.ts';
 
 /** The Remora as a chamber id: a chamber for movement only (§USE REMORA ENERGY CELL). */
@@ -75,6 +76,35 @@ export interface Board {
   >;
   /** Rules 2, when the pack has them: the data token pool's icons (game.yaml `dataTokens`). */
   readonly dataTokens?: readonly string[];
+  /** 13th Passenger (game option `mods`, mods.ts): the asteroid impact cards and the shuttlecraft, when played. */
+  readonly passenger?: PassengerBoard;
+}
+
+/** The 13th Passenger data a game plays (Mods B and D); Mod A's characters join `abilities`. */
+export interface PassengerBoard {
+  readonly asteroidCards?: Readonly<Record<string, readonly TerrorEffect[]>>;
+  readonly locations?: readonly string[];
+  readonly engineering?: string;
+  readonly sections?: Readonly<Record<string, { readonly discovered: readonly HuntEffect[]; readonly failed: readonly HuntEffect[]; readonly hidden: readonly HuntEffect[] }>>;
+  readonly actions?: Readonly<Record<string, readonly HuntAction[]>>;
+}
+
+/** Mod D, hunting the alien (mods.ts): `at` is the lifeform's secret location until the hunt ends unfound. */
+export interface HuntState {
+  stage: 'wait' | 'search' | 'done';
+  at: string | null;
+  tokensAt: string | null;
+  actions: HuntAction[];
+  searched: { location: string; by: string }[];
+  revealed: string[];
+  found: boolean;
+}
+
+/** 13th Passenger state: the mods played, Mod B's face-down tokens (minutes left, how many strike, cards left), Mod D's hunt. */
+export interface PassengerState {
+  readonly mods: PassengerMod[];
+  asteroids?: { minutes: number[]; strikes: number; cards: string[]; struck: string | null };
+  hunt?: HuntState;
 }
 
 export interface Character {
@@ -142,6 +172,12 @@ export type Task =
   | { k: 'share'; left: number }
   | { k: 'lfPick'; cards: string[] }
   | { k: 'evolution'; pair: string[] }
+  /** 13th Passenger: Mod B's token on a minute reached (resolves by itself), Mod D's hiding, reveal, search and kill. */
+  | { k: 'asteroid'; minute: number }
+  | { k: 'huntHide' }
+  | { k: 'huntReveal' }
+  | { k: 'huntSearch'; halon: boolean }
+  | { k: 'huntKill' }
   | { k: 'fight' };
 
 export interface Outcome {
@@ -251,10 +287,12 @@ export interface LifeformState {
   dataTokens?: Record<string, string[]>;
   /** Rules 2 with the game option `evolution` (§OPTIONAL: EVOLUTION TOKEN): pairs still on the cocoon track, tokens kept. */
   evolution?: { pairs: string[][]; held: string[] };
+  /** 13th Passenger mods (game option `mods`): absent in games without them. */
+  passenger?: PassengerState;
 }
 
 /** Compiles the pack into the sealed board for a number of players. */
-export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4): Board {
+export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4, mods: readonly PassengerMod[] = []): Board {
   const chambers: Record<string, ChamberInfo> = {};
   for (const c of pack.ship.chambers) {
     chambers[c.id] = { deck: c.deck, mission: c.mission, vent: c.vent, lifeformStart: c.lifeformStart, cocoon: c.cocoon, circuit: c.circuit, objective: c.objective, shielded: c.shielded };
@@ -286,7 +324,7 @@ export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4): Board {
     objectives: Object.fromEntries(pack.objectives.map((o) => [o.id, { chamber: o.chamber, decide: o.decide.map((d) => d.effects) }])),
     stowaways: Object.fromEntries(pack.stowaways.map((s) => [s.id, { min: s.min, max: s.max, keep: s.keep, showdown: s.showdown }])),
     showdown: Object.fromEntries([...pack.crew, ...pack.lifeform.cards].map((c) => [c.id, c.showdown])),
-    abilities: Object.fromEntries(pack.characters.map((c) => [c.id, { skill: c.sides[side].skill.effect, survival: c.sides[side].survival.effect }])),
+    abilities: Object.fromEntries(charactersOf(pack, mods).map((c) => [c.id, { skill: c.sides[side].skill.effect, survival: c.sides[side].survival.effect }])),
     miningLaser: pack.crew.find((c) => c.special === 'miningLaser')?.id ?? '',
     flamethrower: pack.crew.find((c) => c.special === 'flamethrower')?.id ?? '',
     roles: {
@@ -294,8 +332,29 @@ export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4): Board {
       sister: { tracks: pack.roles.sister.board.tracks, cards: Object.fromEntries(pack.roles.sister.cards.map((c) => [c.id, c.icons])) },
     },
     ...(pack.game.dataTokens ? { dataTokens: pack.game.dataTokens } : {}),
+    ...(passengerBoard(pack, mods) ? { passenger: passengerBoard(pack, mods) } : {}),
   };
   return sealedCopy(board);
+}
+
+/** The characters whose disks a game offers: Mod A adds the pack's new survivors. */
+export const charactersOf = (pack: LifeformPack, mods: readonly PassengerMod[]): LifeformPack['characters'] => [
+  ...pack.characters,
+  ...(mods.includes('survivors') ? (pack.expansions?.passenger?.survivors ?? []) : []),
+];
+
+function passengerBoard(pack: LifeformPack, mods: readonly PassengerMod[]): PassengerBoard | undefined {
+  const p = pack.expansions?.passenger;
+  if (!p) return undefined;
+  const out: { -readonly [K in keyof PassengerBoard]: PassengerBoard[K] } = {};
+  if (mods.includes('asteroids') && p.asteroids) out.asteroidCards = Object.fromEntries(p.asteroids.cards.map((c) => [c.id, c.effects]));
+  if (mods.includes('hunt') && p.shuttlecraft) {
+    out.locations = p.shuttlecraft.locations.map((l) => l.id);
+    out.engineering = p.shuttlecraft.locations.find((l) => l.engineering)?.id ?? '';
+    out.sections = Object.fromEntries(p.shuttlecraft.locations.map((l) => [l.id, { discovered: l.discovered.effects, failed: l.failed.effects, hidden: l.hidden.effects }]));
+    out.actions = p.shuttlecraft.actions;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** The rules version of a game (absent: 1). */

@@ -3,6 +3,7 @@ import { sdMinute } from './board.ts';
 import { labelLifeformCommand } from './labels.ts';
 import { legalCommands, taskSeats } from './legal.ts';
 import { cardOf, type LifeformState, type Task } from './state.ts';
+import { passengerView } from './mods.ts';
 
 /** The top task as everyone may see it: its kind and who is asked, plus public details. */
 function taskView(t: Task | undefined): Json {
@@ -74,6 +75,7 @@ export function publicView(s: LifeformState): Json {
     ...(s.rules !== undefined ? { stowawayToken: s.stowawayToken } : {}),
     ...(s.dataTokens ? { dataTokens: Object.fromEntries(Object.entries(s.dataTokens).map(([k, v]) => [k, [...v]])) } : {}),
     ...(s.evolution ? { evolution: { pairs: s.evolution.pairs.map((p) => [...p]), held: [...s.evolution.held] } } : {}),
+    ...(s.passenger ? { passenger: passengerView(s) } : {}),
   };
 }
 
@@ -99,7 +101,8 @@ export function viewFor(s: LifeformState, seat: number): Json {
   const base = publicView(s) as Record<string, Json>;
   if (seat === s.lifeformSeat) {
     const top = s.stack[s.stack.length - 1];
-    return { ...base, me: seat, role: 'lifeform', real: s.real, stowaway: s.stowaway, hand: [...s.lfHand], fightCard: s.showdown?.fight?.card ?? null, seen: top?.k === 'lfPick' ? [...top.cards] : [], keptStowaway: s.showdown?.keep ?? null };
+    const hunt: Record<string, Json> = s.passenger?.hunt?.at !== undefined && s.passenger.hunt.at !== null ? { huntAt: s.passenger.hunt.at } : {};
+    return { ...base, me: seat, role: 'lifeform', real: s.real, stowaway: s.stowaway, hand: [...s.lfHand], fightCard: s.showdown?.fight?.card ?? null, seen: top?.k === 'lfPick' ? [...top.cards] : [], keptStowaway: s.showdown?.keep ?? null, ...hunt };
   }
   if (!s.crewSeats.includes(seat)) return { ...base, me: seat };
   return {
@@ -120,6 +123,7 @@ export function secretsFor(s: LifeformState, seat: number): GameEvent[] {
   if (seat === s.lifeformSeat) {
     if (s.real !== null) out.push({ code: 'lifeform.secret.real', params: { image: s.real }, to: seat });
     if (s.stowaway !== null) out.push({ code: 'lifeform.secret.stowaway', params: { stowawayKey: `stowaway.${s.stowaway}.name` }, to: seat });
+    if (s.passenger?.hunt?.at) out.push({ code: 'lifeform.secret.huntAt', params: { locationKey: `location.${s.passenger.hunt.at}.name` }, to: seat });
     for (const c of s.lfHand) out.push({ code: 'lifeform.secret.lifeformCard', params: { cardKey: `lifeform.card.${cardOf(c)}.name` }, to: seat });
     return out;
   }
@@ -134,7 +138,7 @@ export function secretsFor(s: LifeformState, seat: number): GameEvent[] {
 }
 
 /** Task kinds whose legal answers reveal nothing hidden, so they may become buttons. */
-const PUBLIC_PROMPTS: ReadonlySet<string> = new Set(['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree', 'evolution', 'noReaction', 'allow', 'stop', 'noHelp']);
+const PUBLIC_PROMPTS: ReadonlySet<string> = new Set(['calibrate', 'noise', 'stowaway', 'panic', 'control', 'decide', 'agree', 'evolution', 'noReaction', 'allow', 'stop', 'noHelp', 'noSearch']);
 
 /**
  * Showdown answers that reveal nothing (issue 17 "Commands": buttons for the showdown choices): who gets
@@ -234,6 +238,7 @@ export function timeoutAction(s: LifeformState, seat: number): GameCommand | nul
   if (t?.k === 'fight' && prefer('noHelp')) return prefer('noHelp') ?? null;
   if (t?.k === 'fight') return prefer('fight', { tokens: 0, stowaway: false }) ?? prefer('cancel') ?? prefer('match') ?? prefer('data') ?? prefer('sacrifice') ?? legal[0] ?? null;
   if (t?.k === 'agree' && t.purpose === 'cancel') return prefer('agree', { yes: true }) ?? null;
+  if (t?.k === 'huntSearch' && t.halon) return prefer('noSearch') ?? null;
   return (
     prefer('noReaction') ??
     prefer('allow') ??

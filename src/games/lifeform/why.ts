@@ -79,6 +79,18 @@ export function why(s: LifeformState, seat: number, c: GameCommand): Rejection {
       return r('token.notThere', { chamber: String(a.chamber) });
     case 'launch':
       return r('launch.notReady');
+    // 13th Passenger, Mod D (mods.ts).
+    case 'hide':
+      return a.tokens === s.board.passenger?.engineering ? r('hunt.engineeringTokens') : r('hunt.noSuchLocation');
+    case 'reveal':
+      return r('hunt.notOpen', { locationKey: `location.${String(a.location)}.name` });
+    case 'search': {
+      const halonTask = t?.k === 'huntSearch' && t.halon;
+      if ((a.by === 'halon') !== halonTask) return r(halonTask ? 'hunt.halonOnly' : 'hunt.noHalonNow');
+      if (a.by !== 'halon' && !s.characters.some((x) => x.id === a.by && x.owner === seat)) return r('hunt.notYourDisk');
+      if (s.passenger?.hunt?.searched.some((x) => x.by === a.by && x.by !== 'halon')) return r('hunt.diskUsed');
+      return r('hunt.notOpen', { locationKey: `location.${String(a.location)}.name` });
+    }
   }
   return sameType ? r('illegal', { type: c.type }) : notNow;
 }
