@@ -87,6 +87,10 @@ describe('Lifeform labels on Discord (issue 15 conventions, issue 17 "Commands")
       }
     }
     for (const t of ['calibrate', 'vent', 'play']) expect(seen.has(t), t).toBe(true);
+    // 13th Passenger, Mod D: the hiding place is the lifeform's; a location it reveals is for all to read.
+    const s = states()[0] as LifeformState;
+    expect(labelLifeformCommand(s, { type: 'hide', args: { location: 'x', tokens: 'y' } }).secret).toBe(true);
+    expect(labelLifeformCommand(s, { type: 'reveal', args: { location: 'x' } }).secret).toBeUndefined();
   }, 120_000);
 
   it('issue 17 §Hidden information: the alt text is the same whichever image is the real lifeform', () => {
