@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { lifeformGame } from './index.ts';
 import type { LifeformState } from './state.ts';
-import { act, arrange, codes, hand, put, refused, setUp } from './scenario.test-helper.ts';
+import { act, arrange, codes, hand, put, refused, setUp, lifeformActivity } from './scenario.test-helper.ts';
 
 /**
  * The lifeform's activity in a 2-player game: seat 1's two characters in the Galley, the real image
  * (0) next door in the Observation Deck, a ghost (1) in the Reactor Room, no tokens in the way.
  */
 function lifeformTurn(players: 2 | 3 = 2, edit: (d: LifeformState) => void = () => undefined): LifeformState {
-  return arrange(setUp(players), (d) => {
-    d.stack = [{ k: 'lifeformTurn' }];
-    d.phase = 'lifeform';
-    for (let i = 0; i < d.characters.length; i++) put(d, i, 'galley');
-    d.images = ['observation', 'reactor', null];
-    d.real = 0;
-    d.outages = [];
-    d.terrors = [];
-    d.lfHand = ['lunge.1', 'shrug.1', 'cut-off.1'];
-    hand(d, 1, ['duck.1', 'bolt.1', 'prod.1']);
-    edit(d);
-  });
+  return lifeformActivity(setUp(players), ['lunge.1', 'shrug.1', 'cut-off.1'], edit);
 }
 
 /** The lifeform plays Lunge's attack row on the Galley. */

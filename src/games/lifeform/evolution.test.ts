@@ -3,20 +3,11 @@ import { createRng, draftCopy, seedRng } from '../../core/index.ts';
 import { advanceHostility, type Cx } from './flow.ts';
 import { lifeformGame } from './index.ts';
 import type { LifeformState } from './state.ts';
-import { act, arrange, codes, hand, pack, put, refused, setUp } from './scenario.test-helper.ts';
+import { act, arrange, codes, pack, refused, setUp, lifeformActivity } from './scenario.test-helper.ts';
 
 /** A 2-player lifeform activity: seat 1's characters in the Galley, the real image next door, evolution tokens held. */
 function lifeformTurn(held: string[], edit: (d: LifeformState) => void = () => undefined): LifeformState {
-  return arrange(setUp(2, 7, { evolution: true }), (d) => {
-    d.stack = [{ k: 'lifeformTurn' }];
-    d.phase = 'lifeform';
-    for (let i = 0; i < d.characters.length; i++) put(d, i, 'galley');
-    d.images = ['observation', 'reactor', null];
-    d.real = 0;
-    d.outages = [];
-    d.terrors = [];
-    d.lfHand = ['lunge.1', 'nest.1', 'shrug.1'];
-    hand(d, 1, ['duck.1', 'bolt.1', 'prod.1']);
+  return lifeformActivity(setUp(2, 7, { evolution: true }), ['lunge.1', 'nest.1', 'shrug.1'], (d) => {
     if (d.evolution) d.evolution.held = [...held];
     edit(d);
   });

@@ -8,7 +8,7 @@ import { lifeformGame } from './index.ts';
 import { playRandom } from './play.test-helper.ts';
 import { privately } from './private.ts';
 import { renderLifeform, WIDTH } from './render.ts';
-import { act, arrange, hand, pack, put, setUp } from './scenario.test-helper.ts';
+import { act, arrange, pack, setUp, lifeformActivity } from './scenario.test-helper.ts';
 import type { LifeformState } from './state.ts';
 
 const ui = (code: string, lang: string, params?: Record<string, unknown>): string | undefined => (hasText(code) ? t(pickLanguage(lang), code, params) : undefined);
@@ -17,17 +17,7 @@ const naming: Naming = { seatNames: names, packText: (k, l) => packText(pack, k,
 
 /** The lifeform's activity in a 2-player game: seat 1's two characters in the Galley, the real image next door. */
 function lifeformTurn(): LifeformState {
-  return arrange(setUp(2), (d) => {
-    d.stack = [{ k: 'lifeformTurn' }];
-    d.phase = 'lifeform';
-    for (let i = 0; i < d.characters.length; i++) put(d, i, 'galley');
-    d.images = ['observation', 'reactor', null];
-    d.real = 0;
-    d.outages = [];
-    d.terrors = [];
-    d.lfHand = ['lunge.1', 'shrug.1', 'cut-off.1'];
-    hand(d, 1, ['duck.1', 'bolt.1', 'prod.1']);
-  });
+  return lifeformActivity(setUp(2), ['lunge.1', 'shrug.1', 'cut-off.1']);
 }
 
 function labelled(s: LifeformState, seat: number): { seq: number; seat: number; commands: GameCommand[]; labels: ReturnType<NonNullable<typeof lifeformGame.labelCommand>>[] } {

@@ -121,3 +121,23 @@ export function endingC(edit: (d: LifeformState) => void = () => undefined, sett
   return g;
 }
 
+
+/**
+ * The lifeform's activity (§3 LIFEFORM ACTIVITY): every character in the Galley, the real image (0) next
+ * door in the Observation Deck, a ghost (1) in the Reactor Room, no outages or terror tokens in the way,
+ * the lifeform holding `lfHand` and seat 1 three crew cards; `edit` changes the rest.
+ */
+export function lifeformActivity(start: LifeformState, lfHand: readonly string[], edit: (d: LifeformState) => void = () => undefined): LifeformState {
+  return arrange(start, (d) => {
+    d.stack = [{ k: 'lifeformTurn' }];
+    d.phase = 'lifeform';
+    for (let i = 0; i < d.characters.length; i++) put(d, i, 'galley');
+    d.images = ['observation', 'reactor', null];
+    d.real = 0;
+    d.outages = [];
+    d.terrors = [];
+    d.lfHand = [...lfHand];
+    hand(d, 1, ['duck.1', 'bolt.1', 'prod.1']);
+    edit(d);
+  });
+}
