@@ -208,7 +208,7 @@ describe.each(backends)('content packs pinned by version on %s', (kind) => {
     unwrap(await before.join(c.id, bo));
     const organiser = { ...ana, manageGuild: false };
     const first = unwrap(await before.next(c.id, organiser, { openThread: () => Promise.resolve(`t-${kind}-${++thread}`) }));
-    expect(unwrap(await before.status(c.id)).pack).toEqual({ id: 'basic', version: '1.0.0' });
+    expect(unwrap(await before.status(c.id)).pack).toMatchObject({ id: 'basic', version: '1.0.0' });
     expect(await before.planPackUpgrade(c.id, organiser)).toMatchObject({ ok: false, error: { code: 'core.pack.upToDate' } });
 
     await ship(packs, 'basic', '1.0.0', wordsPackFiles('basic', '1.1.0', ['apple', 'plum']));
@@ -222,10 +222,10 @@ describe.each(backends)('content packs pinned by version on %s', (kind) => {
       { file: 'words', added: 0, removed: 0, changed: 1 },
     ]);
     expect(await campaigns.upgradePack(c.id, organiser, undefined, '00000000')).toMatchObject({ ok: false, error: { code: 'core.pack.confirmMismatch' } });
-    expect(unwrap(await campaigns.status(c.id)).pack).toEqual({ id: 'basic', version: '1.0.0' });
+    expect(unwrap(await campaigns.status(c.id)).pack).toMatchObject({ id: 'basic', version: '1.0.0' });
 
     unwrap(await campaigns.upgradePack(c.id, { ...bo, manageGuild: true }, undefined, plan.to.hash.slice(0, 12)));
-    expect(unwrap(await campaigns.status(c.id)).pack).toEqual({ id: 'basic', version: '1.1.0' });
+    expect(unwrap(await campaigns.status(c.id)).pack).toMatchObject({ id: 'basic', version: '1.1.0' });
     expect(unwrap(await app.status(first.lobby.gameId)).packVersion).toBe('1.0.0');
     unwrap(await app.abandon(first.lobby.gameId, ana));
     const second = unwrap(await campaigns.next(c.id, organiser, { openThread: () => Promise.resolve(`t-${kind}-${++thread}`) }));
