@@ -108,7 +108,7 @@ export async function renderCases(quick: boolean): Promise<BenchRow[]> {
   const self = fileURLToPath(import.meta.url);
   const rows: BenchRow[] = [];
   for (const mode of ['worker', 'inline'] as const) {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', self, `--mode=${mode}`, ...(quick ? ['--quick'] : [])], { maxBuffer: 16 * MiB });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', self, `--mode=${mode}`, ...(quick ? ['--quick'] : []), ...benchGames().arg], { maxBuffer: 16 * MiB });
     rows.push(...(JSON.parse(stdout) as BenchRow[]));
   }
   const start = (mode: string) => rows.find((r) => r.case === `resident memory: starting the host (${mode})`)?.median ?? Number.NaN;
