@@ -24,6 +24,16 @@ export const benchComaWard: GameModule<CwState> = {
   legalCommands: (state, seat) => comaWardGame.legalCommands(state, seat).filter((c) => c.type !== 'trade'),
 };
 
+/**
+ * `--games=lifeform,comaward`: only these games' rows in the micro and render cases (all games without it).
+ * Read from the process arguments, so the render cases' child processes are given the same option.
+ */
+export function benchGames(argv: readonly string[] = process.argv): ((id: string) => boolean) & { readonly arg: string[] } {
+  const arg = argv.filter((a) => a.startsWith('--games='));
+  const list = arg[0]?.slice('--games='.length).split(',');
+  return Object.assign((id: string) => !list || list.includes(id), { arg });
+}
+
 export interface PlayedGame {
   readonly genesis: Genesis;
   readonly log: LogEntry[];

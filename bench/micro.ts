@@ -5,7 +5,7 @@ import { loadPackDir } from '../src/content/load-dir.ts';
 import { validatePack } from '../src/content/schema.ts';
 import { gameModules } from '../src/games/index.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
-import { benchComaWard, benchTally, playRandom } from './games.ts';
+import { benchComaWard, benchGames, benchTally, playRandom } from './games.ts';
 import { renderCases } from './render.ts';
 import { summarize, type BenchRow } from './stats.ts';
 
@@ -28,7 +28,8 @@ async function subjects(): Promise<Subject[]> {
     { id: 'adventure', module: gameModules.adventure!, pack: catalog.packs('adventure')?.data, seats: 4 },
     { id: 'comanauts', module: gameModules.comanauts!, pack: catalog.packs('comanauts')?.data, seats: 4 },
     { id: 'comaward', module: benchComaWard, pack: catalog.packs('comaward')?.data ?? (await comaWardTestPack()), seats: 4 },
-  ];
+    { id: 'lifeform', module: gameModules.lifeform!, pack: catalog.packs('lifeform')?.data, seats: 4 },
+  ].filter((s) => benchGames()(s.id));
 }
 
 /** Until the shipped mercy-vale pack is whole, Coma Ward is measured on the rules tests' own pack. */

@@ -7,7 +7,7 @@ import { loadCatalog } from '../src/cli/compose.ts';
 import { gameModules } from '../src/games/index.ts';
 import { renderSheets, renderTable, startRenderHost, type RenderThread } from '../src/render/host.ts';
 import { registerTallyStrings } from '../test/support/tally-strings.ts';
-import { benchComaWard, benchTally, playRandom } from './games.ts';
+import { benchComaWard, benchGames, benchTally, playRandom } from './games.ts';
 import { round, single, summarize, type BenchRow } from './stats.ts';
 
 /*
@@ -57,7 +57,8 @@ async function measure(mode: RenderThread, quick: boolean): Promise<BenchRow[]> 
     { id: 'adventure', module: gameModules.adventure!, pack: catalog.packs('adventure')?.data },
     { id: 'comanauts', module: gameModules.comanauts!, pack: catalog.packs('comanauts')?.data },
     { id: 'comaward', module: benchComaWard, pack: catalog.packs('comaward')?.data },
-  ].map((s) => ({ ...s, view: withSeatNames(s.module.publicView(playRandom(s.module, s.pack, 4, 60, 7).snapshot.state)) }));
+    { id: 'lifeform', module: gameModules.lifeform!, pack: catalog.packs('lifeform')?.data },
+  ].filter((s) => benchGames()(s.id)).map((s) => ({ ...s, view: withSeatNames(s.module.publicView(playRandom(s.module, s.pack, 4, 60, 7).snapshot.state)) }));
   const suffix = mode === 'worker' ? '' : ', inline';
   const rows: BenchRow[] = [];
   const idle = watchLoop();
@@ -81,17 +82,19 @@ async function measure(mode: RenderThread, quick: boolean): Promise<BenchRow[]> 
     rows.push(summarize(`render table image (${s.id}${suffix})`, 'ms', times, `PNG ${Math.round(bytes / 1024)} KiB, en/es alternating`));
     rows.push(loop.row(`longest event-loop stall while rendering (${s.id}${suffix})`, `main thread, ${mode} mode; event-loop delay histogram (1 ms resolution); p99 column = max`));
   }
-  const adventure = subjects[1]!;
-  const bursts: number[] = [];
-  const loop = watchLoop();
-  for (let i = 0; i < (quick ? 4 : 12); i++) {
-    const t0 = performance.now();
-    await Promise.all(Array.from({ length: 4 }, (_, k) => Promise.all([renderTable(adventure.id, adventure.view, k % 2 ? 'es' : 'en'), renderSheets(adventure.id, adventure.view, 'en')])));
-    bursts.push(performance.now() - t0);
+  const adventure = subjects.find((s) => s.id === 'adventure');
+  if (adventure) {
+    const bursts: number[] = [];
+    const loop = watchLoop();
+    for (let i = 0; i < (quick ? 4 : 12); i++) {
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: 4 }, (_, k) => Promise.all([renderTable(adventure.id, adventure.view, k % 2 ? 'es' : 'en'), renderSheets(adventure.id, adventure.view, 'en')])));
+      bursts.push(performance.now() - t0);
+    }
+    loop.stop();
+    rows.push(summarize(`burst of 4 table pictures + sheets (adventure${suffix})`, 'ms', bursts, '4 posts at once, each table + inventory sheets as tablePicture asks'));
+    rows.push(loop.row(`longest event-loop stall during bursts (adventure${suffix})`, `main thread, ${mode} mode; p99 column = max`));
   }
-  loop.stop();
-  rows.push(summarize(`burst of 4 table pictures + sheets (adventure${suffix})`, 'ms', bursts, '4 posts at once, each table + inventory sheets as tablePicture asks'));
-  rows.push(loop.row(`longest event-loop stall during bursts (adventure${suffix})`, `main thread, ${mode} mode; p99 column = max`));
   const after = rssAfterGc();
   await host.stop();
   const canvasInMain = Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/canvas/'));
@@ -105,7 +108,7 @@ export async function renderCases(quick: boolean): Promise<BenchRow[]> {
   const self = fileURLToPath(import.meta.url);
   const rows: BenchRow[] = [];
   for (const mode of ['worker', 'inline'] as const) {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', self, `--mode=${mode}`, ...(quick ? ['--quick'] : [])], { maxBuffer: 16 * MiB });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', self, `--mode=${mode}`, ...(quick ? ['--quick'] : []), ...benchGames().arg], { maxBuffer: 16 * MiB });
     rows.push(...(JSON.parse(stdout) as BenchRow[]));
   }
   const start = (mode: string) => rows.find((r) => r.case === `resident memory: starting the host (${mode})`)?.median ?? Number.NaN;

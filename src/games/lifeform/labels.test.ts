@@ -7,6 +7,7 @@ import { loadValleyForge } from './fixture.test-helper.ts';
 import { lifeformGame } from './index.ts';
 import { describeLifeformView, labelLifeformCommand } from './labels.ts';
 import { playRandom } from './play.test-helper.ts';
+import { arrange, setUp } from './scenario.test-helper.ts';
 import type { LifeformState } from './state.ts';
 
 let pack: LifeformPack;
@@ -108,4 +109,40 @@ describe('Lifeform labels on Discord (issue 15 conventions, issue 17 "Commands")
     expect(lines.filter((l) => l.code === 'lf.alt.image')).toHaveLength(onShip);
     for (const lang of LANGUAGES) for (const l of lines) expect(lineText(lang, l, naming(lang))).not.toMatch(/\{\{|lf\.alt|\.name\b/);
   }, 120_000);
+
+  it('Rules §OPTIONAL: EVOLUTION TOKEN, data tokens, the stowaway token and §13TH PASSENGER Mods B and D (alt text): GIVEN those tokens in the public view WHEN described THEN one line each names them in English and Spanish, and the hiding place only once the hunt ended unfound', () => {
+    const base = setUp(3, 7, { evolution: true, mods: ['asteroids', 'hunt'] });
+    const searcher = base.characters[0]?.id as string;
+    const s = arrange(base, (d) => {
+      d.stowawayToken = true;
+      d.evolution = { pairs: [['terror', 'powerOutage']], held: ['move1', 'vent'] };
+      d.dataTokens = { '1': ['claw', 'bite'], '2': [] };
+      const p = d.passenger as NonNullable<LifeformState['passenger']>;
+      p.asteroids = { minutes: [19, 17], strikes: 1, cards: ['hull-rupture'], struck: null };
+      p.hunt = { stage: 'search', at: 'cockpit', tokensAt: 'airlock', actions: ['search'], searched: [{ location: 'cargo-hold', by: searcher }, { location: 'cryo-pods', by: 'halon' }], revealed: ['engineering-compartment'], found: false };
+    });
+    const lines = describeLifeformView(lifeformGame.publicView(s));
+    const count = (code: string): number => lines.filter((l) => l.code === code).length;
+    expect([count('lf.alt.stowawayToken'), count('lf.alt.evolutionHeld'), count('lf.alt.evolutionPair'), count('lf.alt.dataToken'), count('lf.alt.asteroids')]).toEqual([1, 2, 1, 2, 1]);
+    expect([count('lf.alt.huntTokens'), count('lf.alt.huntSearched'), count('lf.alt.huntSearchedHalon'), count('lf.alt.huntRevealed'), count('lf.alt.huntUnfound')]).toEqual([1, 1, 1, 1, 0]);
+    for (const lang of LANGUAGES) {
+      const text = lines.map((l) => lineText(lang, l, naming(lang))).join('\n');
+      expect(text).not.toMatch(/\{\{|lf\.alt|\.name\b|lifeform:icon|undefined/);
+      expect(text).toContain('Ben');
+      expect(text).toContain(packText(pack, 'location.airlock.name', lang));
+      expect(text).not.toContain(packText(pack, 'location.cockpit.name', lang));
+    }
+    const done = arrange(s, (d) => {
+      const p = d.passenger as NonNullable<LifeformState['passenger']>;
+      p.asteroids = { minutes: [], strikes: 0, cards: [], struck: 'hull-rupture' };
+      p.hunt = { ...(p.hunt as NonNullable<typeof p.hunt>), stage: 'done', actions: [] };
+    });
+    const after = describeLifeformView(lifeformGame.publicView(done));
+    expect(after.filter((l) => l.code === 'lf.alt.asteroidStruck')).toHaveLength(1);
+    for (const lang of LANGUAGES) {
+      const text = after.map((l) => lineText(lang, l, naming(lang))).join('\n');
+      expect(text).toContain(packText(pack, 'location.cockpit.name', lang));
+      expect(text).toContain(packText(pack, 'asteroid.hull-rupture.name', lang));
+    }
+  });
 });

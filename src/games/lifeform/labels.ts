@@ -1,5 +1,6 @@
 import type { CommandLabel, GameCommand, Json, TextLine } from '../../core/index.ts';
 import { textKeys as K } from './content.ts';
+import type { PassengerView } from './render-view.ts';
 import type { LifeformState } from './state.ts';
 
 /**
@@ -146,6 +147,10 @@ interface PublicLf {
   readonly android?: { state: string; at: string | null };
   readonly tracks?: { selfDestruct: number; minute: number | null; malfunction: number; cocoon: number; hostility: number };
   readonly outcome?: unknown;
+  readonly stowawayToken?: boolean;
+  readonly dataTokens?: Readonly<Record<string, readonly string[]>>;
+  readonly evolution?: { readonly pairs: readonly (readonly string[])[]; readonly held: readonly string[] };
+  readonly passenger?: PassengerView | null;
 }
 
 /** The table in words from the public view only (the picture's alt text): never which image is real. */
@@ -161,5 +166,27 @@ export function describeLifeformView(view: Json): readonly TextLine[] {
     if (i.at !== null) lines.push({ code: 'lf.alt.image', params: { image: i.id, chamberKey: K.chamber(i.at) } });
   }
   if (v.android && v.android.at !== null) lines.push({ code: 'lf.alt.android', params: { chamberKey: K.chamber(v.android.at), state: v.android.state } });
+  return [...lines, ...tokenLines(v)];
+}
+
+/** Rules 2 and 13th Passenger tokens in words, from the public view (the hiding place only once it shows it). */
+function tokenLines(v: PublicLf): TextLine[] {
+  const lines: TextLine[] = [];
+  if (v.stowawayToken) lines.push({ code: 'lf.alt.stowawayToken' });
+  for (const icon of v.evolution?.held ?? []) lines.push({ code: 'lf.alt.evolutionHeld', params: { icon } });
+  for (const [first, second] of v.evolution?.pairs ?? []) lines.push({ code: 'lf.alt.evolutionPair', params: { first: first ?? '', second: second ?? '' } });
+  for (const [seat, icons] of Object.entries(v.dataTokens ?? {})) for (const icon of icons) lines.push({ code: 'lf.alt.dataToken', params: { ownerSeat: Number(seat), icon } });
+  const a = v.passenger?.asteroids;
+  if (a?.struck) lines.push({ code: 'lf.alt.asteroidStruck', params: { cardKey: `asteroid.${a.struck}.name` } });
+  else if (a && a.minutes.length > 0) lines.push({ code: 'lf.alt.asteroids', params: { minutes: a.minutes.join(', '), n: a.minutes.length } });
+  const h = v.passenger?.hunt;
+  if (!h || h.stage === 'wait') return lines;
+  const at = (id: string): string => `location.${id}.name`;
+  if (h.tokensAt) lines.push({ code: 'lf.alt.huntTokens', params: { locationKey: at(h.tokensAt) } });
+  for (const x of h.searched) lines.push(x.by === 'halon' ? { code: 'lf.alt.huntSearchedHalon', params: { locationKey: at(x.location) } } : { code: 'lf.alt.huntSearched', params: { locationKey: at(x.location), characterKey: K.character(x.by) } });
+  for (const r of h.revealed) lines.push({ code: 'lf.alt.huntRevealed', params: { locationKey: at(r) } });
+  const last = h.searched[h.searched.length - 1];
+  if (h.found && last) lines.push({ code: 'lf.alt.huntFound', params: { locationKey: at(last.location) } });
+  else if (h.at !== undefined) lines.push({ code: 'lf.alt.huntUnfound', params: { locationKey: at(h.at) } });
   return lines;
 }

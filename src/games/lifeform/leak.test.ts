@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, draftCopy, type GameCommand } from '../../core/index.ts';
 import { promptButtons } from '../../discord/present.ts';
+import { hasText, pickLanguage, t } from '../../i18n/index.ts';
 import { packText } from './content.ts';
 import { lifeformGame } from './index.ts';
 import { playRandom } from './play.test-helper.ts';
@@ -145,7 +146,8 @@ describe('lifeform leak test (issue 17 "Hidden information")', () => {
   });
 
   it('Rules §13TH PASSENGER, Mod D (leak): GIVEN random hunts before the showdown WHEN observed THEN the hiding place is known to the lifeform seat only (its view and /secrets): the public view, the other seats\' views, buttons, autocomplete, the alt text and the picture never depend on it', async () => {
-    const ui = (code: string): string => code;
+    // Real words with their parameters, so a place the picture names would tell two hiding places apart.
+    const ui = (code: string, lang: string, params?: Record<string, unknown>): string => (hasText(code) ? t(pickLanguage(lang), code, params) : code);
     let pictures = 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 100_000 }), fc.array(fc.nat(10_000), { minLength: 3, maxLength: 20 }), fc.integer({ min: 1, max: 3 }), async (seed, choices, disks) => {

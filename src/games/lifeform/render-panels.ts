@@ -1,29 +1,17 @@
 import { PALETTE, createSurface, drawRoundRect, drawText, font, wrapText, type CanvasRenderingContext2D } from '../../render/index.ts';
 import type { LifeformPack } from './content.ts';
-import { SEAT_COLOURS, isLifeformView, type PublicLf } from './render-view.ts';
+import { tokenRows } from './render-tokens.ts';
+import { SEAT_COLOURS, isLifeformView, type PublicLf, type Row, type Say } from './render-view.ts';
 
 /**
  * The panels under the decks of the Lifeform picture: tracks, the Remora's loadout columns, who is aboard,
- * the security door, the ship's cat and the role boards, the players' colours, a legend, and (in the
+ * the security door, the ship's cat and the role boards, the rules 2 and 13th Passenger tokens (render-tokens.ts), the players' colours, a legend, and (in the
  * lifeform player's own picture only) what only it knows. Rows are laid out first so the picture's
  * height fits them; nothing is cut.
  */
 
-export type Say = (code: string, params?: Record<string, unknown>) => string;
+export type { Say } from './render-view.ts';
 type Ctx = CanvasRenderingContext2D;
-
-interface Row {
-  readonly text: string;
-  readonly size: number;
-  readonly bold?: boolean;
-  readonly colour?: string;
-  /** A coloured dot before the text (a player's colour). */
-  readonly dot?: string;
-  /** Space above the row (a new panel). */
-  readonly gap?: number;
-  /** The loadout columns are drawn in the gap above this row. */
-  readonly loadoutAbove?: boolean;
-}
 
 const LINE = 1.25;
 const LOADOUT_H = 64;
@@ -54,6 +42,7 @@ function rows(v: PublicLf, pack: LifeformPack, text: (k: string) => string, say:
     const tracks = tokens.map((at, i) => say('lf.render.roleTrack', { n: i + 1, at, of: pack.roles[role].board.tracks[i]?.length ?? at })).join(' · ');
     out.push({ text: say('lf.render.roleBoard', { role: text(`roles.${role}.name`), player, tracks }), size: 18 });
   }
+  out.push(...tokenRows(v, text, say));
   out.push({ text: say('lf.render.heading.players'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 });
   const seats = [...(v.lifeformSeat === undefined ? [] : [v.lifeformSeat]), ...(v.crewSeats ?? [])].sort((a, b) => a - b);
   for (const seat of seats) {

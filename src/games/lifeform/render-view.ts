@@ -1,5 +1,8 @@
 import { PALETTE } from '../../render/index.ts';
 
+/** A picture string in the reader's language (`lf.render.*`). */
+export type Say = (code: string, params?: Record<string, unknown>) => string;
+
 /** The view the Lifeform picture reads (view.ts `publicView`, or the lifeform seat's `viewFor`). */
 export interface PublicLf {
   round: number;
@@ -20,11 +23,38 @@ export interface PublicLf {
   cat?: { at: string | null; moved: boolean; played: boolean } | null;
   roles?: Record<string, 'cat' | 'sister'>;
   roleBoards?: Partial<Record<'cat' | 'sister', number[]>>;
+  /** Rules 2: the stowaway token (with the lifeform or not yet), each crew seat's data tokens by icon, the evolution tokens. */
+  stowawayToken?: boolean;
+  dataTokens?: Record<string, string[]>;
+  evolution?: { pairs: string[][]; held: string[] };
+  /** 13th Passenger (mods.ts `passengerView`): never the hiding place before the hunt ended unfound. */
+  passenger?: PassengerView | null;
   /** Only in the lifeform seat's own view (view.ts `viewFor`). */
   role?: 'lifeform' | 'crew';
   real?: number | null;
   stowaway?: string | null;
   hand?: string[];
+}
+
+/** The 13th Passenger as the public view carries it (mods.ts `passengerView`). */
+export interface PassengerView {
+  mods: string[];
+  asteroids?: { minutes: number[]; struck: string | null };
+  hunt?: { stage: 'wait' | 'search' | 'done'; tokensAt: string | null; actionsLeft: number; searched: { location: string; by: string }[]; revealed: string[]; found: boolean; at?: string };
+}
+
+/** One row of the panels under the decks (render-panels.ts). */
+export interface Row {
+  readonly text: string;
+  readonly size: number;
+  readonly bold?: boolean;
+  readonly colour?: string;
+  /** A coloured dot before the text (a player's colour). */
+  readonly dot?: string;
+  /** Space above the row (a new panel). */
+  readonly gap?: number;
+  /** The loadout columns are drawn in the gap above this row. */
+  readonly loadoutAbove?: boolean;
 }
 
 /** Seat colours, distinct on a phone screen. */

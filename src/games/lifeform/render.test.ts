@@ -97,5 +97,55 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
     }
     expect(two.cat).not.toBeNull();
   }, 60_000);
-});
 
+  it('Rules §OPTIONAL: EVOLUTION TOKEN, §SHOWDOWN STAGE (data tokens, stowaway token) and §13TH PASSENGER Mods B and D: GIVEN kept and waiting evolution tokens, data tokens by icon, the stowaway token, covered asteroid minutes and a hunt WHEN drawn for 3 players in English and Spanish THEN each is named in words from the public view, legible at 550 px with nothing cut, spilled or overlapping', async () => {
+    const base = setUp(3, 7, { evolution: true, mods: ['asteroids', 'hunt'] });
+    const searcher = base.characters[0]?.id as string;
+    const searching = arrange(base, (d) => {
+      d.stowawayToken = true;
+      d.evolution = { pairs: [['terror', 'powerOutage'], ['malfunction', 'selfDestruct']], held: ['move1'] };
+      d.dataTokens = { '1': ['claw', 'bite'], '2': ['acid'] };
+      const p = d.passenger as NonNullable<LifeformState['passenger']>;
+      p.asteroids = { minutes: [19, 17], strikes: 1, cards: ['hull-rupture'], struck: null };
+      p.hunt = { stage: 'search', at: 'cockpit', tokensAt: 'airlock', actions: ['search', 'halon'], searched: [{ location: 'cargo-hold', by: searcher }, { location: 'cryo-pods', by: 'halon' }], revealed: ['engineering-compartment'], found: false };
+    });
+    const unfound = arrange(searching, (d) => {
+      const p = d.passenger as NonNullable<LifeformState['passenger']>;
+      p.asteroids = { minutes: [], strikes: 0, cards: [], struck: 'hull-rupture' };
+      p.hunt = { ...(p.hunt as NonNullable<typeof p.hunt>), stage: 'done', actions: [] };
+    });
+    const seats = ['Ana Lucía de la Fuente', 'Bea', 'Cid'];
+    for (const s of [searching, unfound]) {
+      for (const lang of ['en', 'es']) {
+        const view = { ...(lifeformGame.publicView(s) as Record<string, unknown>), seatNames: seats };
+        const m = await measure(() => renderLifeform(view as never, pack, lang, ui), WIDTH);
+        const drawn = m.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
+        expect(m.smallestPx).toBeGreaterThanOrEqual(MIN_PREVIEW_PX);
+        expect(m.truncated).toEqual([]);
+        expect(m.overflows).toEqual([]);
+        expect(m.overlaps).toEqual([]);
+        const icon = (i: string): string => ui('lf.render.icon', lang, { icon: i }) as string;
+        const place = (id: string): string => packText(pack, `location.${id}.name`, lang) as string;
+        expect(drawn).toContain(ui('lf.render.stowawayToken.held', lang));
+        expect(drawn).toContain(ui('lf.render.evolution.held', lang, { icons: icon('move1') }));
+        expect(drawn).toContain(ui('lf.render.evolution.waiting', lang, { pairs: `${icon('terror')} / ${icon('powerOutage')} · ${icon('malfunction')} / ${icon('selfDestruct')}` }));
+        expect(drawn).toContain(ui('lf.render.dataTokens', lang, { name: 'Bea', icons: `${icon('claw')}, ${icon('bite')}` }));
+        expect(drawn).toContain(ui('lf.render.dataTokens', lang, { name: 'Cid', icons: icon('acid') }));
+        expect(drawn).toContain(ui('lf.render.hunt.tokens', lang, { place: place('airlock') }));
+        expect(drawn).toContain(ui('lf.render.hunt.searched', lang, { who: packText(pack, `character.${searcher}.name`, lang), place: place('cargo-hold') }));
+        expect(drawn).toContain(ui('lf.render.hunt.searchedHalon', lang, { place: place('cryo-pods') }));
+        expect(drawn).toContain(ui('lf.render.hunt.revealed', lang, { places: place('engineering-compartment') }));
+        expect(drawn).not.toMatch(/lf\.render|\{\{|lifeform:icon/);
+        if (s === searching) {
+          expect(drawn).toContain(ui('lf.render.asteroid.covered', lang, { minutes: '19, 17', n: 2 }));
+          expect(drawn).toContain(ui('lf.render.hunt.actionsLeft', lang, { n: 2 }));
+          // The hiding place is not in the public view while the hunt goes on.
+          expect(drawn).not.toContain(place('cockpit'));
+        } else {
+          expect(drawn).toContain(ui('lf.render.asteroid.struck', lang, { card: packText(pack, 'asteroid.hull-rupture.name', lang) }));
+          expect(drawn).toContain(ui('lf.render.hunt.unfound', lang, { place: place('cockpit') }));
+        }
+      }
+    }
+  }, 60_000);
+});
