@@ -54,6 +54,8 @@ export interface Prompt {
   readonly kind: string;
   /** Legal answers, each a ready command for that seat. */
   readonly options: readonly PromptOption[];
+  /** The question in words, shown above the buttons in the turn message; absent when the labels say it all. */
+  readonly question?: TextLine;
 }
 
 export interface PromptOption {

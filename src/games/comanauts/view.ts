@@ -171,6 +171,7 @@ export function prompts(s: ComanautsState): Prompt[] {
     {
       seat: pr.seat,
       kind: pr.kind,
+      question: { code: `comanauts.question.${pr.kind}` },
       options: pr.options.map((value) => ({
         label: optionLabel(s, value),
         command: { type: 'answer', args: { value } },
