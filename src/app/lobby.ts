@@ -147,7 +147,7 @@ export function createLobby(deps: AppDeps, loader: Loader) {
       const pack = await packFor(g);
       if (!pack.ok) return pack;
       const genesis: Genesis = { gameType: g.gameType, rulesVersion: m.rulesVersion, options: g.options, seats: seated.map((s, index) => ({ index, name: s.userName })), seed: g.seed, ...entropyOf(g.entropy), ...(g.carried !== null ? { carried: g.carried as Json } : {}) };
-      const refusal = m.startRefusal?.(g.options, genesis.seats);
+      const refusal = m.startRefusal?.(g.options, genesis.seats, pack.value?.data, genesis.carried);
       if (refusal) return { ok: false, error: refusal };
       const snapshot = genesisSnapshot(m, genesis, pack.value?.data);
       const hash = hashSnapshot(snapshot);

@@ -54,6 +54,8 @@ export interface Prompt {
   readonly kind: string;
   /** Legal answers, each a ready command for that seat. */
   readonly options: readonly PromptOption[];
+  /** The question in words, shown above the buttons in the turn message; absent when the labels say it all. */
+  readonly question?: TextLine;
 }
 
 export interface PromptOption {
@@ -139,9 +141,10 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   setup(options: O, seats: readonly SeatInfo[], rng: Rng, pack: P, rulesVersion?: string, carried?: Json): S;
   /**
    * Refuses a start whose options do not fit the seats taken (options are checked alone at `/game new`,
-   * before anyone joins), with a reason for the host; null when the game can start.
+   * before anyone joins), with a reason for the host; null when the game can start. `pack` and `carried`
+   * are what setup would receive (a campaign may have used up what a game needs).
    */
-  startRefusal?(options: unknown, seats: readonly SeatInfo[]): Rejection | null;
+  startRefusal?(options: unknown, seats: readonly SeatInfo[], pack?: P, carried?: Json): Rejection | null;
   decide(state: S, command: GameCommand, ctx: DecideContext): Result<Outcome<S>, Rejection>;
   /** What everyone may see. Everything posted in a channel is built from this only. */
   publicView(state: S): Json;

@@ -10,7 +10,7 @@ import { editAnswer, sendAnswer, type LookBack } from './answer.ts';
 import type { Answer, ButtonSpec } from './command.ts';
 import { decodeCustomId, encodeCustomId } from './custom-id.ts';
 import { journalText, type JournalPayload } from './journal.ts';
-import { choiceButtons, formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, type Naming } from './present.ts';
+import { choiceButtons, formatEvents, lineText, MAX_BUTTONS, moveButtons, promptButtons, promptQuestions, type Naming } from './present.ts';
 import type { MessageRef, Services } from './services.ts';
 import { turnRecap } from './turn-recap.ts';
 
@@ -195,6 +195,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const happened = recap ?? (await playedText(lang, played, view));
     if (happened) lines.push(happened);
     lines.push(t(lang, 'commands.replies.yourTurn', { mention: awaited.map((s) => `<@${s.userId}>`).join(', ') }));
+    if (prompts.ok) lines.push(...promptQuestions(prompts.value.prompts, lang, names));
     const room = MAX_BUTTONS - 1;
     const drawn = prompts.ok ? promptButtons(view.gameId, prompts.value.seq, prompts.value.prompts, lang, names.seatNames, names.packText, room) : { buttons: [], note: null };
     const buttons = [...drawn.buttons];

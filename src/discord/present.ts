@@ -93,6 +93,11 @@ export function promptButtons(
   return { buttons: buttons.slice(0, room), note: left > 0 ? t(lang, 'commands.replies.moreChoices', { count: left }) : null };
 }
 
+/** The questions the prompts put, one line each in the reader's language (prompts without one add none). */
+export function promptQuestions(prompts: readonly Prompt[], lang: Language, naming: Naming): string[] {
+  return [...new Set(prompts.flatMap((p) => (p.question ? [lineText(lang, p.question, naming)] : [])))];
+}
+
 /** A readable label for a command: the game's own text when it has one, else the type and arguments. */
 export function commandLabel(lang: Language, gameType: string, c: GameCommand): string {
   const code = `${gameType}.command.${c.type}`;

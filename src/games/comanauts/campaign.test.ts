@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng, seedRng } from '../../core/index.ts';
+import { t } from '../../i18n/index.ts';
 import { comanautsCampaign } from './campaign.ts';
+import { comanautsGame } from './index.ts';
 import { packText, textKeys as K } from './content.ts';
 import { loadAdventurePack } from './fixture.test-helper.ts';
 import { setupGame } from './rules.ts';
@@ -56,5 +58,31 @@ describe('comanauts campaign: the stickered I.D.s', () => {
   it('Rules §GAME SETUP step 16: GIVEN a game outside a campaign WHEN the adventure begins THEN the opening tells of no sticker', () => {
     const s = setupGame({ avatarsPerPlayer: 3, startAvatars: ['wren', 'okafor'] } as never, [0, 1].map((index) => ({ index, name: `p${index}` })), createRng(seedRng(3)), pack, 4, null);
     expect(adventureIntroduction(s).map((e) => e.code)).not.toContain('comanauts.adventure.stickered');
+  });
+
+  it('Rules §GAME SETUP steps 6 and 10 (campaign, issue 18): GIVEN a record that stickered all but one I.D. (or all of them) WHEN the host starts the next game THEN /game start is refused with the counts, the reason in English and Spanish', () => {
+    const seats = [0, 1].map((index) => ({ index, name: `p${index}` }));
+    const start = (defeated: string[]) => comanautsGame.startRefusal?.({}, seats, pack, { defeated });
+    expect(start(ids.slice(1))).toEqual({ code: 'comanauts.start.campaignSpent', params: { stickered: ids.length - 1, left: 1 } });
+    expect(start(ids)).toEqual({ code: 'comanauts.start.campaignSpent', params: { stickered: ids.length, left: 0 } });
+    for (const lang of ['en', 'es'] as const) expect(t(lang, 'comanauts.start.campaignSpent', { stickered: 5, left: 1 })).toMatch(/5 .*1 /);
+  });
+
+  it('Rules §GAME SETUP step 6 (campaign): GIVEN only two unstickered I.D.s of two comazones WHEN the game starts THEN it is not refused and setup reveals both (fewer than five is what the box holds): a Nexus of two, the Prime in the one that is not the start', () => {
+    const seats = [0, 1].map((index) => ({ index, name: `p${index}` }));
+    const defeated = ids.slice(2);
+    expect(comanautsGame.startRefusal?.({}, seats, pack, { defeated })).toBeNull();
+    expect(comanautsGame.startRefusal?.({}, seats, pack, undefined)).toBeNull();
+    for (const seed of [1, 2, 3, 4]) {
+      const a = game(seed, defeated).adventure;
+      expect(a?.nexus).toHaveLength(2);
+      expect(a?.prime).toBeDefined();
+      expect(pack.ids?.find((x) => x.id === a?.prime)?.comazone).not.toBe(a?.start);
+    }
+  });
+
+  it('GIVEN a pack without an adventure (no comazones) WHEN started with any record THEN nothing is refused: it plays its start page', () => {
+    const { comazones: _c, ids: _i, ...bare } = pack;
+    expect(comanautsGame.startRefusal?.({}, [{ index: 0, name: 'p0' }], bare as typeof pack, { defeated: ids })).toBeNull();
   });
 });

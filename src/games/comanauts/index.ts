@@ -5,6 +5,7 @@ import { comanautsOptionsSchema, decideCommand, rulesFromVersion, setupGame, typ
 import type { ComanautsState } from './state.ts';
 import { comanautsCampaign, receivedCarry } from './campaign.ts';
 import { clueSecrets, heldClues } from './engine/clues.ts';
+import { adventureRefusal } from './engine/setup.ts';
 import { adventureIntroduction } from './view-adventure.ts';
 import { describeComanautsView, labelComanautsCommand } from './labels.ts';
 import { awaiting, flowPrompts, legalCommands, publicView, status } from './view.ts';
@@ -20,6 +21,8 @@ export const comanautsGame: GameModule<ComanautsState, ComanautsOptions, Comanau
   optionsSchema: comanautsOptionsSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['optionsSchema'],
   commandSchemas: comanautsCommandSchemas,
   packSchema: comanautsPackSchema as unknown as GameModule<ComanautsState, ComanautsOptions, ComanautsPack>['packSchema'],
+  // Rules §Game Setup 6 (campaign): a record that stickered all but one comazone's I.D.s deals no adventure.
+  startRefusal: (_options, _seats, pack, carried) => adventureRefusal(pack, receivedCarry(carried)?.defeated ?? []),
   setup: (options, seats, rng, pack, version, carried) => setupGame(comanautsOptionsSchema.parse(options ?? {}), seats, rng, pack, rulesFromVersion(version), receivedCarry(carried)),
   decide: decideCommand,
   publicView,

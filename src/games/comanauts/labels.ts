@@ -1,4 +1,4 @@
-import { describeAdventure } from './view-adventure.ts';
+import { describeAdventure, inNexus } from './view-adventure.ts';
 import type { CommandLabel, GameCommand, Json, TextLine } from '../../core/index.ts';
 import { textKeys as K } from './content.ts';
 import type { ComanautsState } from './state.ts';
@@ -126,9 +126,17 @@ export function describeComanautsView(raw: Json): TextLine[] {
     adventure?: Json;
   };
   const page = view.page.id;
-  const lines: TextLine[] = [{ code: 'comanauts.alt.page', params: { pageKey: K.page(page), round: view.round } }];
+  const nexus = inNexus(view.adventure);
+  const lines: TextLine[] = [nexus ? { code: 'comanauts.alt.nexusRound', params: { round: view.round } } : { code: 'comanauts.alt.page', params: { pageKey: K.page(page), round: view.round } }];
   if (view.outcome) lines.push({ code: 'comanauts.alt.over', params: { phase: view.outcome.phase } });
   else lines.push({ code: 'comanauts.alt.turn', params: { seat: view.active, phase: view.phase, hand: view.dice.hand.length, bag: view.dice.bag } });
+  // Issue 18: in the Nexus no page is played, so the table is the party, the Nexus and the notebook.
+  if (nexus) {
+    for (const p of view.players) lines.push({ code: 'comanauts.alt.playerNexus', params: { seat: p.seat, life: p.life, clarity: p.clarity } });
+    lines.push({ code: 'comanauts.alt.insight', params: { insight: view.insight } });
+    lines.push(...describeAdventure(view.adventure));
+    return lines;
+  }
   for (const p of view.players) {
     const params = { seat: p.seat, life: p.life, clarity: p.clarity };
     if (p.place === 'morass') lines.push({ code: 'comanauts.alt.playerMorass', params });

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { promptKinds } from './state.ts';
 
 const here = import.meta.dirname;
 const load = (lang: string): Record<string, unknown> => JSON.parse(readFileSync(join(here, '../../i18n/locales', lang, 'comanauts.json'), 'utf8')) as Record<string, unknown>;
@@ -26,6 +27,8 @@ function emittedKeys(): string[] {
   for (const v of ['stable', 'critical', 'flatline']) keys.add(`vital.${v}`);
   for (const k of ['melee', 'ranged', 'search', 'skill', 'status']) keys.add(`roll.${k}`);
   for (const k of ['morassReturn', 'avatarSpot', 'returnHostile', 'enemyGoal', 'enemyEnd', 'enemySpot', 'enemyTarget', 'defend', 'reroll', 'gainItem']) keys.add(`option.${k}`);
+  // Issue 18: every question a prompt may put (the turn message's line and the own-prompt refusal).
+  for (const k of promptKinds) keys.add(`question.${k}`);
   keys.add('won');
   return [...keys].filter((k) => !/^(comanauts|node|core|campaign)\./.test(k)).sort();
 }

@@ -93,6 +93,7 @@ export const LABEL_KEYS = [
   'round', 'turn', 'bookkeeper', 'safe', 'hostile', 'group', 'child', 'threat', 'enemies', 'morass', 'discard', 'insight', 'bag', 'life', 'clarity', 'stored',
   'inventory', 'statuses', 'suspicious', 'backs', 'dotted', 'solidWhite', 'coloured', 'def', 'hand', 'won', 'lost', 'legend', 'empty', 'speed', 'range', 'strength',
   'total', 'vital', 'vitalLeft', 'slotsUsed', 'noEnemies', 'storedLegend', 'spotLegend', 'dice', 'equipped', 'stable', 'critical', 'flatline', 'noGroupTask', 'marks',
+  'nexus', 'offered', 'visited', 'crossedOff', 'votes', 'notebook', 'notebookEmpty', 'met', 'clue', 'cluesHeld',
 ] as const;
 
 export type Labels = Record<(typeof LABEL_KEYS)[number], string>;

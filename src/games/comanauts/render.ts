@@ -18,6 +18,7 @@ import {
   yieldToEventLoop,
 } from '../../render/index.ts';
 import { drawEnemies, drawLegendPanel, drawPieces, drawSheets, drawStatus, enemiesHeight, legendHeight, piecesHeight, sheetsHeight, statusHeight } from './render-board.ts';
+import { drawNexus, nexusHeight, nexusOf, type KeyText } from './render-nexus.ts';
 import { CONTENT_W, DENSITY, GAP, LABEL_KEYS, LINE, MARGIN, SEATS, WIDTH, mark, type Ctx, type Labels, type Pt, type TableView, type Text, type Tx } from './render-view.ts';
 
 export { DENSITY as PICTURE_DENSITY, WIDTH as TABLE_WIDTH } from './render-view.ts';
@@ -25,15 +26,19 @@ export { DENSITY as PICTURE_DENSITY, WIDTH as TABLE_WIDTH } from './render-view.
 /** Looks up an interface string (`comanauts.render.*`, `comanauts.colour.*`) in a language; the edge passes it in. */
 export type ComanautsText = (code: string, lang: string) => string | undefined;
 
+/** Looks up the game's pack text by key (names at the Nexus); the edge passes the pack the game is pinned to. */
+export type ComanautsPackText = (view: { packId?: string; packVersion?: string }, key: string, lang: string, packHash?: string) => string | undefined;
+
 function labelsFor(ui: ComanautsText | undefined, lang: string): Labels {
   return Object.fromEntries(LABEL_KEYS.map((key) => [key, ui?.(`comanauts.render.${key}`, lang) ?? key])) as Labels;
 }
 
 function headerLines(view: TableView, L: Labels, tx: Tx): { title: string; turn: string } {
+  const place = nexusOf(view) ? L.nexus : tx(view.page.name);
   const active = view.players[view.active]?.name ?? '';
   const keeper = view.players[view.bookkeeper]?.name ?? '';
   const outcome = view.outcome ? (view.outcome.phase === 'won' ? L.won : L.lost) : null;
-  return { title: `${tx(view.page.name)} · ${L.round} ${view.round}`, turn: outcome ?? `▶ ${active} (${L.turn}) · ${L.bookkeeper}: ${keeper}` };
+  return { title: `${place} · ${L.round} ${view.round}`, turn: outcome ?? `▶ ${active} (${L.turn}) · ${L.bookkeeper}: ${keeper}` };
 }
 
 let measuring: Ctx | undefined;
@@ -57,14 +62,18 @@ function mapRect(page: TableView['page'], top: number): Rect {
  * signs, the Morass and discard pool, the enemies with labelled actions, one sheet per player, a legend.
  * The map page, each enemy card and each player sheet come from the layer cache; the rest is drawn over.
  */
-export async function renderComanauts(viewJson: unknown, locale: string, ui?: ComanautsText): Promise<Buffer> {
+export async function renderComanauts(viewJson: unknown, locale: string, ui?: ComanautsText, keyText?: KeyText): Promise<Buffer> {
   const view = viewJson as TableView;
   const lang = locale.startsWith('es') ? 'es' : 'en';
   const L = labelsFor(ui, lang);
   const colourName = (colour: string): string => ui?.(`comanauts.colour.${colour}`, lang) ?? colour;
   const tx = (t: Text | null | undefined, fallback = ''): string => (t ? t[lang] : fallback);
   const headH = headerHeight(view, L, tx);
-  const map = mapRect(view.page, MARGIN + headH + GAP);
+  // Issue 18: at the Nexus no page is played; its comazones, votes and the notebook stand where the map was.
+  const nexus = nexusOf(view);
+  const names = view.players.map((p) => p.name);
+  const text: KeyText = keyText ?? (() => undefined);
+  const map = nexus ? { x: MARGIN, y: MARGIN + headH + GAP, w: CONTENT_W, h: nexusHeight(nexus, L, text, names) } : mapRect(view.page, MARGIN + headH + GAP);
   const statusY = map.y + map.h + GAP;
   const piecesY = statusY + statusHeight() + GAP;
   const piecesH = piecesHeight(view);
@@ -80,9 +89,12 @@ export async function renderComanauts(viewJson: unknown, locale: string, ui?: Co
   drawText(ctx, head.title, { x: MARGIN, y: MARGIN, size: FONT_SIZE.label, bold: true, maxWidth: CONTENT_W, maxLines: 1 });
   const outcomeColour = view.outcome ? (view.outcome.phase === 'won' ? PALETTE.green : PALETTE.red) : PALETTE.ink;
   drawText(ctx, head.turn, { x: MARGIN, y: MARGIN + LINE(FONT_SIZE.label) + 4, size: FONT_SIZE.body, bold: true, colour: outcomeColour, maxWidth: CONTENT_W, maxLines: 2 });
-  drawLayer(ctx, 'comanauts.page', { page: view.page, lang, map }, pageArea(ctx, view.page, tx, map), (g) => drawPage(g, view.page, tx, map));
-  await yieldToEventLoop();
-  drawMapPieces(ctx, view, tx, map);
+  if (nexus) drawNexus(ctx, nexus, map.y, L, text, names);
+  else {
+    drawLayer(ctx, 'comanauts.page', { page: view.page, lang, map }, pageArea(ctx, view.page, tx, map), (g) => drawPage(g, view.page, tx, map));
+    await yieldToEventLoop();
+    drawMapPieces(ctx, view, tx, map);
+  }
   await yieldToEventLoop();
   drawStatus(ctx, view, statusY, L, colourName);
   drawPieces(ctx, view, piecesY, piecesH, L, tx);
@@ -243,6 +255,10 @@ function lineColour(kind: string): string {
 }
 
 /** Registers the table picture; `ui` gives the interface strings in the reader's language. */
-export function register(ui?: ComanautsText): void {
-  registerRenderer('comanauts', (view, locale) => renderComanauts(view, locale, ui));
+export function register(ui?: ComanautsText, packText?: ComanautsPackText): void {
+  registerRenderer('comanauts', (view, locale, packHash) => {
+    const lang = locale.startsWith('es') ? 'es' : 'en';
+    const pin = view as { packId?: string; packVersion?: string };
+    return renderComanauts(view, locale, ui, packText ? (key) => packText(pin, key, lang, packHash) : undefined);
+  });
 }

@@ -172,7 +172,8 @@ export function decideCommand(state: ComanautsState, command: GameCommand, ctx: 
   const env: Env = { rng: ctx.rng, events, pack: ctx.pack as ComanautsPack | undefined };
   const cmd = command as Cmd;
   if (d.prompt !== null) {
-    if (cmd.type !== 'answer') return fail('prompt.pending', { kind: d.prompt.kind, seat: d.prompt.seat });
+    // Issue 18: a player asked her own question is told so (and which one); anyone else, whose answer it waits for.
+    if (cmd.type !== 'answer') return d.prompt.seat === seat ? fail('prompt.yours', { kind: d.prompt.kind }) : fail('prompt.pending', { kind: d.prompt.kind, seat: d.prompt.seat });
     if (d.prompt.seat !== seat) return fail('prompt.notYours', { seat: d.prompt.seat });
     if (!d.prompt.options.includes(cmd.args.value)) return fail('prompt.badOption', { value: cmd.args.value });
     answer(d, cmd.args.value);

@@ -72,27 +72,31 @@ export interface PromptState {
   readonly params: Readonly<Record<string, string | number>>;
 }
 
-export type PromptKind =
-  | 'morassReturn'
-  | 'avatarSpot'
-  | 'returnHostile'
-  | 'enemyGoal'
-  | 'enemyEnd'
-  | 'enemySpot'
-  | 'enemyTarget'
-  | 'defend'
-  | 'reroll'
-  | 'gainItem'
-  | 'spreadEnemies'
-  | 'chooseAvatar'
-  | 'bookChoice'
-  | 'bookTarget'
-  | 'skillDice'
-  | 'chooseDoor'
-  | 'clueShare'
-  | 'chooseTotem'
-  | 'nexusVote'
-  | 'nexusTie';
+/** Every question the rules may put to a seat (each has a `comanauts.question.<kind>` text). */
+export const promptKinds = [
+  'morassReturn',
+  'avatarSpot',
+  'returnHostile',
+  'enemyGoal',
+  'enemyEnd',
+  'enemySpot',
+  'enemyTarget',
+  'defend',
+  'reroll',
+  'gainItem',
+  'spreadEnemies',
+  'chooseAvatar',
+  'bookChoice',
+  'bookTarget',
+  'skillDice',
+  'chooseDoor',
+  'clueShare',
+  'chooseTotem',
+  'nexusVote',
+  'nexusTie',
+] as const;
+
+export type PromptKind = (typeof promptKinds)[number];
 
 export type RollPurpose =
   | { readonly kind: 'melee' | 'ranged'; readonly enemy: string }

@@ -91,7 +91,7 @@ export function publicView(s: ComanautsState): Json {
     insightTokens: [...(s.insightTokens ?? [])],
     cluesRevealed: s.cluesRevealed,
     ...(s.pageBook ? { pageBook: bookView(s, s.pageBook) } : {}),
-    ...(s.adventure ? { adventure: adventureView(s.adventure) } : {}),
+    ...(s.adventure ? { adventure: adventureView(s.adventure, s.work, s.prompt) } : {}),
     vitalSigns: { left: s.vitalDeck.length, shown: [...s.vitalShown] },
     prompt: s.prompt ? { seat: s.prompt.seat, kind: s.prompt.kind, options: [...s.prompt.options], params: { ...s.prompt.params } } : null,
   };
@@ -171,6 +171,7 @@ export function prompts(s: ComanautsState): Prompt[] {
     {
       seat: pr.seat,
       kind: pr.kind,
+      question: { code: `comanauts.question.${pr.kind}` },
       options: pr.options.map((value) => ({
         label: optionLabel(s, value),
         command: { type: 'answer', args: { value } },

@@ -46,6 +46,25 @@ export function dealAvatars2(options: DealOptions, seats: number, rng: Rng, pack
 }
 
 /**
+ * Rules §Game Setup 6 (campaign): the I.D.s setup may reveal, Fear copies and stickered ones out, and the
+ * comazones they come from. Fewer than five left: all of them are revealed (the book's "reveal 5" with what
+ * the box still holds); fewer than two comazones: no adventure can be dealt (step 10 draws the Prime from
+ * an I.D. of another comazone than the start), and `/game start` is refused (`adventureRefusal`).
+ */
+export function adventurePool(pack: ComanautsPack, stickered: readonly string[]): { ids: string[]; comazones: string[] } {
+  const pool = (pack.ids ?? []).filter((x) => !x.fear && !stickered.includes(x.id));
+  return { ids: pool.map((x) => x.id), comazones: [...new Set(pool.map((x) => x.comazone))] };
+}
+
+/** Why a rules-4 adventure cannot start with this campaign record (null: it can, or the pack has no adventure). */
+export function adventureRefusal(pack: ComanautsPack | undefined, stickered: readonly string[]): { code: string; params: Record<string, number> } | null {
+  if (!pack?.comazones || (pack.ids ?? []).length === 0) return null;
+  const { ids, comazones } = adventurePool(pack, stickered);
+  if (comazones.length >= 2) return null;
+  return { code: 'comanauts.start.campaignSpent', params: { stickered: stickered.length, left: ids.length } };
+}
+
+/**
  * Rules 4, Rules §Game Setup 6–11: the I.D.s (Fear copies and stickered ones out) shuffled and five
  * revealed; their comazones form the Nexus; one is the random start; the totem deck from the Nexus; the
  * Prime drawn from the revealed I.D.s of the other comazones, its five clue cards shuffled; the rest form
@@ -54,8 +73,7 @@ export function dealAvatars2(options: DealOptions, seats: number, rng: Rng, pack
 export function setupAdventure(pack: ComanautsPack, rng: Rng, stickered: readonly string[], cluesPublic: boolean): AdventureState | null {
   const ids = pack.ids ?? [];
   if (!pack.comazones || ids.length === 0) return null;
-  const pool = ids.filter((x) => !x.fear && !stickered.includes(x.id));
-  const revealed = rng.shuffle(pool.map((x) => x.id)).slice(0, REVEALED_IDS);
+  const revealed = rng.shuffle(adventurePool(pack, stickered).ids).slice(0, REVEALED_IDS);
   const home = (id: string): string => ids.find((x) => x.id === id)?.comazone ?? '';
   const nexus = [...new Set(revealed.map(home))];
   if (nexus.length < 2) return null;
