@@ -58,3 +58,26 @@ describe('comanauts campaign: the stickered I.D.s', () => {
     expect(adventureIntroduction(s).map((e) => e.code)).not.toContain('comanauts.adventure.stickered');
   });
 });
+
+describe('comanauts campaign: its end', () => {
+  it('Issue 21 and Rules §Game Setup 6 (campaign): GIVEN all but one non-Fear I.D. of the pack stickered WHEN the campaign asks whether it is over THEN it goes on; GIVEN every one stickered (Fear I.D.s never are) THEN it is won, counting them', () => {
+    expect(ids.length).toBeGreaterThan(1);
+    expect(comanautsCampaign.over?.({ defeated: ids.slice(1) }, pack)).toBeNull();
+    expect(comanautsCampaign.over?.({ defeated: [] }, pack)).toBeNull();
+    expect(comanautsCampaign.over?.({ defeated: [...ids].reverse() }, pack)).toEqual({ kind: 'won', code: 'campaign.ending.comanautsWon', params: { count: ids.length } });
+  });
+
+  it('Issue 21: GIVEN a pack without I.D.s (a single adventure) or no pack WHEN the campaign asks whether it is over THEN it never ends by itself', () => {
+    expect(comanautsCampaign.over?.({ defeated: ids }, { ...pack, ids: undefined })).toBeNull();
+    expect(comanautsCampaign.over?.({ defeated: ids })).toBeNull();
+  });
+
+  it('Issue 21 (property): GIVEN any stickered subset of the pack\'s I.D.s WHEN asked THEN the campaign is won exactly when the subset holds every non-Fear I.D.', () => {
+    fc.assert(
+      fc.property(fc.subarray(ids), (stickered) => {
+        const over = comanautsCampaign.over?.({ defeated: stickered }, pack) ?? null;
+        expect(over !== null).toBe(stickered.length === ids.length);
+      }),
+    );
+  });
+});
