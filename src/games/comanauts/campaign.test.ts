@@ -108,7 +108,7 @@ describe('comanauts campaign: the story the pack unlocks', () => {
         for (const step of [...steps, ids.length]) {
           at = Math.min(ids.length, at + step);
           const now = { defeated: order.slice(0, at) };
-          told.push(...(comanautsCampaign.unlocked?.(now, before, pack) ?? []).map((l) => String(l.params.textKey)));
+          told.push(...(comanautsCampaign.unlocked?.(now, before, pack) ?? []).map((l) => String(l.params?.textKey)));
           before = now;
         }
         expect(new Set(told).size).toBe(told.length);
