@@ -50,6 +50,9 @@ export const command: CommandModule = {
           .addUserOption((o) => described(o.setName('joining'), 'campaign.cmd.options.joining').setRequired(true)),
       ),
     )
+    .addSubcommand((s) =>
+      campaignOption(described(s.setName('end'), 'campaign.cmd.end').addStringOption((o) => described(o.setName('confirm'), 'content.cmd.confirm').setMaxLength(64))),
+    )
     .addSubcommand((s) => campaignOption(addPolicyOptions(described(s.setName('settings'), 'campaign.cmd.settings'))))
     .addSubcommand((s) =>
       campaignOption(described(s.setName('organiser'), 'campaign.cmd.organiser').addUserOption((o) => described(o.setName('user'), 'campaign.cmd.options.user').setRequired(true))),
@@ -115,7 +118,11 @@ export const command: CommandModule = {
         return r.ok ? ok({ visibility: 'public', content: `${ctx.t('campaign.replies.settings', { campaign: found.value.name, organiser: ctx.actor.userName })}\n${policySummary(ctx.t, r.value)}` }) : r;
       }
       case 'next':
+        // An ended campaign opens no game: the refusal says how it ended.
+        if (found.value.ending) return reject('campaign.endedHow', { ending: endingText(ctx, found.value) });
         return next(ctx, found.value, manager);
+      case 'end':
+        return end(ctx, found.value, manager);
       case 'upgrade':
         return packUpgrade(ctx, found.value, manager);
       default:
@@ -266,6 +273,25 @@ async function campaignPackText(ctx: CommandContext, c: CampaignView): Promise<P
   return ctx.services.catalog.packText({ gameType: c.gameType, guildId: c.guildId, packId: c.pack.id, packVersion: c.pack.version, packHash: c.pack.hash });
 }
 
+/** How the campaign ended, in words (the game's own code, or the organiser's closing). */
+function endingText(ctx: CommandContext, c: CampaignView): string {
+  return c.ending ? ctx.t(c.ending.code, { ...(c.ending.params ?? {}) }) : '';
+}
+
+/**
+ * `/campaign end [confirm:]`: without `confirm:`, what ending the campaign means and the code to confirm with
+ * (ephemeral); with it, the campaign ends (a public notice; the journal gets its closing post).
+ */
+async function end(ctx: CommandContext, c: CampaignView, manager: CampaignManager): Promise<CommandResult> {
+  const r = await ctx.services.campaigns!.close(c.id, manager, ctx.interaction.options.getString('confirm'));
+  if (!r.ok) return r;
+  const played = c.games.filter((g) => g.status === 'finished').length;
+  if (!r.value.done) {
+    return ok({ visibility: 'ephemeral', content: [ctx.t('campaign.close.plan', { campaign: c.name }), ctx.t('campaign.close.confirmHow', { code: r.value.code })].join('\n') });
+  }
+  return ok({ visibility: 'public', content: ctx.t('campaign.close.done', { organiser: ctx.actor.userName, campaign: c.name, games: played }) });
+}
+
 function statusText(ctx: CommandContext, c: CampaignView, packText: PackText | undefined): string {
   const game = ctx.t(`commands.games.${c.gameType}`);
   const organiser = c.members.find((m) => m.userId === c.organiserUserId)?.userName ?? '—';
@@ -276,6 +302,7 @@ function statusText(ctx: CommandContext, c: CampaignView, packText: PackText | u
       ? ctx.t('campaign.status.noGames')
       : ctx.t('campaign.status.games', { list: c.games.map((g) => ctx.t('campaign.status.game', { index: g.index, status: ctx.t(`campaign.gameStatus.${g.status}`), threadId: g.threadId ?? c.channelId })).join(' · ') }),
   ];
+  if (c.ending) lines.push(ctx.t('campaign.status.ended', { ending: endingText(ctx, c) }));
   if (c.pack) lines.push(ctx.t('campaign.status.pack', { pack: c.pack.version ? `${c.pack.id}@${c.pack.version}` : c.pack.id }));
   for (const line of c.carried) lines.push(lineText(ctx.lang, line, { seatNames: [], packText }));
   for (const s of c.standings) {

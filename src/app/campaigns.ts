@@ -1,8 +1,9 @@
-import { ok, ownValue, reject, type GameEvent, type GameModule, type Json, type Rejection, type Result, type SeatResult, type TextLine } from '../core/index.ts';
+import { ok, ownValue, reject, type CampaignEnding, type GameEvent, type GameModule, type Json, type Rejection, type Result, type SeatResult, type TextLine } from '../core/index.ts';
 import {
   campaignEntries,
   campaignsNamed,
   createCampaign,
+  endCampaign,
   enqueue,
   findCampaignByChannel,
   getCampaign,
@@ -42,6 +43,8 @@ export interface CampaignView {
   readonly name: string;
   readonly gameType: string;
   readonly status: 'active' | 'ended';
+  /** How it ended (`CampaignPart.over`, or the organiser's `/campaign end`); null while active. */
+  readonly ending: CampaignEnding | null;
   readonly organiserUserId: string;
   readonly channelId: string;
   readonly homeId: string | null;
@@ -68,7 +71,14 @@ export interface CampaignRecap {
   readonly reason: string;
   readonly events: readonly GameEvent[];
   readonly carried: readonly TextLine[];
+  /** The story the pack unlocked with this game (`CampaignPart.unlocked`); absent in older recaps. */
+  readonly story?: readonly TextLine[];
+  /** Set on the game that ended the campaign (`CampaignPart.over`). */
+  readonly ending?: CampaignEnding;
 }
+
+/** The organiser's `/campaign end`: how a campaign without an end of its own is closed. */
+export const CLOSED_ENDING: CampaignEnding = { kind: 'done', code: 'campaign.ending.closed' };
 
 export interface CampaignDeps {
   readonly prisma: PrismaClient;
@@ -140,6 +150,20 @@ export function addResults(standings: Standings, results: readonly SeatResult[],
   return out;
 }
 
+/** The code `/campaign end confirm:` takes: the first characters of the campaign's id (seen only by who asks). */
+export function closeCode(id: string): string {
+  return id.replace(/-/g, '').slice(0, 8).toLowerCase();
+}
+
+/** The journal's closing post: the campaign is over, and how (a notice in the campaign's language). */
+function closingRow(journalAt: string, c: { gameType: string; locale: string; name: string }, ending: CampaignEnding, games: number): OutboxMessage {
+  return {
+    kind: 'notice',
+    target: { channelId: journalAt },
+    payload: { gameType: c.gameType, locale: c.locale, code: `campaign.closing.${ending.kind}`, params: { campaign: c.name, games, endingCode: ending.code, ...(ending.params ?? {}) } },
+  };
+}
+
 /**
  * Campaigns (issue "Campaigns"): a roster that plays game after game of one game type, each game seated
  * from the roster with what the previous one handed on (`GameModule.campaign`), and a journal of recaps.
@@ -164,6 +188,7 @@ export function createCampaigns(deps: CampaignDeps) {
       name: c.name,
       gameType: c.gameType,
       status: c.status,
+      ending: c.status === 'ended' ? ((c.ending as CampaignEnding | null) ?? CLOSED_ENDING) : null,
       organiserUserId: c.organiserUserId,
       channelId: c.channelId,
       homeId: c.homeId,
@@ -233,7 +258,7 @@ export function createCampaigns(deps: CampaignDeps) {
   async function recordEnded(gameId: string): Promise<CampaignEntry | null> {
     const done = await app.finished(gameId);
     if (!done.ok) return null;
-    const { game, module, genesis, state, publicEvents } = done.value;
+    const { game, module, genesis, state, pack, publicEvents } = done.value;
     if (game.campaignId === null) return null;
     const found = await getCampaign(prisma, game.campaignId);
     if (!found) return null;
@@ -246,6 +271,9 @@ export function createCampaigns(deps: CampaignDeps) {
     const standings = addResults((c.progress ?? {}) as Standings, part?.results?.(state) ?? [], (seat) => players.find((s) => s.index === seat)?.userId);
     const phase = module.status(state);
     const index = game.campaignIndex ?? c.games.length;
+    const story = carried !== null && part?.unlocked ? part.unlocked(carried, received, pack) : [];
+    // The campaign ends when its game says so (`over`), once: an ended campaign's late entries change nothing.
+    const ending = c.status === 'active' && carried !== null && part?.over ? part.over(carried, pack) : null;
     const recap: CampaignRecap = {
       index,
       gameId,
@@ -255,10 +283,15 @@ export function createCampaigns(deps: CampaignDeps) {
       reason: 'reason' in phase ? phase.reason : '',
       events: publicEvents.filter((e) => e.to === 'public').slice(-RECAP_EVENTS),
       carried: carried !== null && part?.describeCarried ? part.describeCarried(carried) : [],
+      ...(story.length > 0 ? { story } : {}),
+      ...(ending ? { ending } : {}),
     };
     const journalAt = c.journalId ?? c.homeId;
     const journal: OutboxMessage[] = journalAt
-      ? [{ kind: 'journal', target: { channelId: journalAt }, payload: { gameId, gameType: game.gameType, seq: game.seq, locale: c.locale, campaign: c.name, recap: recap as unknown as Json, image: true } }]
+      ? [
+          { kind: 'journal', target: { channelId: journalAt }, payload: { gameId, gameType: game.gameType, seq: game.seq, locale: c.locale, campaign: c.name, recap: recap as unknown as Json, image: true } },
+          ...(ending ? [closingRow(journalAt, c, ending, index)] : []),
+        ]
       : [];
     const written = await recordCampaignEntry(prisma, {
       campaignId: c.id,
@@ -268,6 +301,7 @@ export function createCampaigns(deps: CampaignDeps) {
       carried,
       campaignCarried: carried,
       progress: standings as unknown as Json,
+      ending: ending as unknown as Json,
       now: clock(),
       outbox: journal,
     });
@@ -468,6 +502,29 @@ export function createCampaigns(deps: CampaignDeps) {
       if (!c.value.members.some((m) => m.userId === actor.userId)) return reject('campaign.notMember');
       await catchUp(c.value);
       return archive.exportCampaign(id);
+    },
+
+    /**
+     * `/campaign end`: the organiser (or Manage Server) closes a campaign whose game has no end of its own
+     * (`CampaignPart.over` absent), once no game of it is open. Without `confirm` (or with a wrong one), the
+     * code to confirm with; with it, the campaign ends and its journal gets the closing post.
+     */
+    async close(id: string, by: CampaignManager, confirm: string | null): AppResult<{ campaign: CampaignView; code: string; done: boolean }> {
+      const loaded = await load(id);
+      if (!loaded.ok) return loaded;
+      if (!mayManage(loaded.value, by)) return reject('campaign.notOrganiser');
+      const c = await catchUp(loaded.value);
+      if (c.status !== 'active') return reject('campaign.ended');
+      const open = c.games.find((g) => g.status === 'lobby' || g.status === 'playing');
+      if (open) return reject('campaign.close.openGame', { index: open.campaignIndex ?? 0 });
+      const code = closeCode(c.id);
+      if (confirm === null) return ok({ campaign: viewOf(c), code, done: false });
+      if (confirm.trim().toLowerCase() !== code) return reject('campaign.close.badCode');
+      const journalAt = c.journalId ?? c.homeId;
+      const played = c.games.filter((g) => g.status === 'finished').length;
+      const closing = journalAt ? [closingRow(journalAt, c, CLOSED_ENDING, played)] : [];
+      if (!(await endCampaign(prisma, c.id, CLOSED_ENDING as unknown as Json, clock(), closing))) return reject('campaign.ended');
+      return ok({ campaign: viewOf((await getCampaign(prisma, c.id)) ?? c), code, done: true });
     },
 
     /** The journal: every recorded game's recap, oldest first. */

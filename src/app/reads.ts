@@ -107,7 +107,7 @@ export function createReads(loader: Loader) {
       if (game.status !== 'finished' || loaded === null) return reject('core.game.notFinished', { status: game.status });
       const [log, checkpoints] = await Promise.all([loadLog(prisma, game.id), rulesCheckpoints(prisma, game.id)]);
       const replayed = replayPublic(loaded.module, loaded.genesis, log, loaded.pack?.data, false, checkpoints.at(-1));
-      return ok({ game, module: loaded.module, genesis: loaded.genesis, state: loaded.snapshot.state, publicEvents: replayed.entries.flatMap((e) => (e.isUndo ? [] : e.events)) });
+      return ok({ game, module: loaded.module, genesis: loaded.genesis, state: loaded.snapshot.state, pack: loaded.pack?.data, publicEvents: replayed.entries.flatMap((e) => (e.isUndo ? [] : e.events)) });
     },
   };
 }

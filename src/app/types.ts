@@ -330,6 +330,8 @@ export interface FinishedGame {
   readonly module: GameModule<any, any, any>;
   readonly genesis: Genesis;
   readonly state: unknown;
+  /** The pack the game played (its data), when the game has packs. */
+  readonly pack?: unknown;
   /** Every public event of the game in order, undone commands left out. */
   readonly publicEvents: readonly GameEvent[];
 }

@@ -193,6 +193,23 @@ export interface CampaignPart<S> {
   results?(state: S): readonly SeatResult[];
   /** The carried value in words, for `/campaign status` and the "Previously" opening. */
   describeCarried?(carried: Json): readonly TextLine[];
+  /**
+   * Whether the campaign is over after a game handed on `carried` (pure): null while it goes on, else how it
+   * ended. `pack` is the campaign's pinned pack (the one the finished game played), when the game has packs.
+   */
+  over?(carried: Json, pack?: unknown): CampaignEnding | null;
+  /**
+   * Story the pack tells once a game handed on `carried` after `before` (pure): text lines to add to the
+   * journal and "Previously" (e.g. passages unlocked by defeated foes); none when absent.
+   */
+  unlocked?(carried: Json, before: Json | null, pack?: unknown): readonly TextLine[];
+}
+
+/** How a campaign ended: won, lost, or done (its story told to the end); `code` and `params` say it in words. */
+export interface CampaignEnding {
+  readonly kind: 'won' | 'lost' | 'done';
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 /** One seat's result in a finished game (`side` is a text code such as `lifeform.side.crew`). */

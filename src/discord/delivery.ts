@@ -119,7 +119,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     }
     const p = row.payload as unknown as { gameType: string; locale?: string; code: string; params?: Record<string, unknown> };
     const lang = pickLanguage(p.locale);
-    return { visibility: 'public', content: t(lang, p.code, { ...(p.params ?? {}), game: t(lang, `commands.games.${p.gameType}`) }) };
+    const params: Record<string, unknown> = { ...(p.params ?? {}), game: t(lang, `commands.games.${p.gameType}`) };
+    // A campaign's closing post names how it ended by a text code of its own (`endingCode`), said first.
+    const said = typeof params.endingCode === 'string' ? { ...params, ending: t(lang, params.endingCode, params) } : params;
+    return { visibility: 'public', content: t(lang, p.code, said) };
   }
 
   /**

@@ -31,6 +31,7 @@ export function journalText(lang: Language, p: JournalPayload, seatNames: readon
   if (story) lines.push(story);
   lines.push(endingText(lang, r));
   for (const line of r.carried) lines.push(lineText(lang, line, { seatNames, packText }));
+  lines.push(...storyLines(lang, r, packText));
   if (r.threadId) lines.push(t(lang, 'campaign.journal.thread', { threadId: r.threadId }));
   return lines.join('\n');
 }
@@ -39,5 +40,13 @@ export function journalText(lang: Language, p: JournalPayload, seatNames: readon
 export function previouslyText(lang: Language, campaign: string, r: CampaignRecap, packText?: PackText): string {
   const lines = [t(lang, 'campaign.previously', { campaign, index: r.index, names: r.players.join(', ') }), endingText(lang, r)];
   for (const line of r.carried) lines.push(lineText(lang, line, { seatNames: [], packText }));
+  lines.push(...storyLines(lang, r, packText));
   return lines.join('\n');
+}
+
+/** The story the pack unlocked with this game (passages, by pack text key), under a heading; none when absent. */
+function storyLines(lang: Language, r: CampaignRecap, packText: PackText | undefined): string[] {
+  const story = r.story ?? [];
+  if (story.length === 0) return [];
+  return [t(lang, 'campaign.journal.story'), ...story.map((line) => lineText(lang, line, { seatNames: [], packText }))];
 }

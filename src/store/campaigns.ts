@@ -138,6 +138,8 @@ export interface EntryRow {
   /** The campaign's new carried state and standings (null keeps what it had). */
   readonly campaignCarried: Json | null;
   readonly progress: Json;
+  /** How the campaign ended with this game (status `ended` in the same transaction); null: it goes on. */
+  readonly ending?: Json | null;
   readonly now: Date;
   /** The journal post (an outbox row), written in the same transaction. */
   readonly outbox: readonly OutboxMessage[];
@@ -158,6 +160,7 @@ export async function recordCampaignEntry(prisma: PrismaClient, row: EntryRow): 
         data: {
           ...(row.campaignCarried !== null ? { carried: row.campaignCarried as Prisma.InputJsonValue } : {}),
           progress: row.progress as Prisma.InputJsonValue,
+          ...(row.ending ? { status: 'ended' as const, ending: row.ending as Prisma.InputJsonValue } : {}),
           lastActivityAt: row.now,
         },
       });
@@ -181,5 +184,18 @@ export async function unrecordedGames(prisma: PrismaClient, campaignId: string):
     where: { campaignId, status: 'finished', NOT: { id: { in: (await prisma.campaignEntry.findMany({ where: { campaignId }, select: { gameId: true } })).map((e) => e.gameId) } } },
     select: { id: true },
     orderBy: { campaignIndex: 'asc' },
+  });
+}
+
+/**
+ * Ends an active campaign (`/campaign end`) with how it ended, and its closing post, in one transaction;
+ * false when it was no longer active.
+ */
+export async function endCampaign(prisma: PrismaClient, id: string, ending: Json, now: Date, outbox: readonly OutboxMessage[]): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const done = await tx.campaign.updateMany({ where: { id, status: 'active' }, data: { status: 'ended', ending: ending as Prisma.InputJsonValue, lastActivityAt: now } });
+    if (done.count !== 1) return false;
+    if (outbox.length > 0) await tx.outbox.createMany({ data: outbox.map((m) => outboxCreateData(m, null)) });
+    return true;
   });
 }

@@ -53,6 +53,7 @@ export {
   campaignEntries,
   campaignsNamed,
   createCampaign,
+  endCampaign,
   findCampaignByChannel,
   getCampaign,
   joinCampaign,

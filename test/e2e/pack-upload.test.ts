@@ -68,7 +68,7 @@ describe('/pack upload through the local Discord (attachments on a slash command
     const choices = await d.autocomplete('alice', d.channelId, '/game new game:comanauts pack:dr');
     expect(choices.map((c) => c.value)).toEqual(['drill']);
     const listed = (await d.slash('alice', d.channelId, '/pack list game:comanauts')).reply?.content ?? '';
-    expect(listed.split('\n').slice(1)).toEqual(['- Training Grounds (training 1.2.0), comes with the bot', '- Waking Strobal (waking-strobal 1.0.0), comes with the bot', '- Training Grounds (drill 1.0.0), uploaded to this server']);
+    expect(listed.split('\n').slice(1)).toEqual(['- Training Grounds (training 1.3.0), comes with the bot', '- Waking Strobal (waking-strobal 1.1.0), comes with the bot', '- Training Grounds (drill 1.0.0), uploaded to this server']);
     const other = d.addGuild('Elsewhere', { owner: 'alice' });
     const elsewhere = d.channel('games', other.id);
     expect((await d.autocomplete('alice', elsewhere.id, '/game new game:comanauts pack:')).map((c) => c.value)).toEqual(['training', 'waking-strobal']);

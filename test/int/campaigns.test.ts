@@ -9,6 +9,16 @@ import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts'
 const [ana, bo, cy] = ['ana', 'bo', 'cy'].map((n) => ({ userId: `u-${n}`, userName: n[0]!.toUpperCase() + n.slice(1) })) as [AppActor, AppActor, AppActor];
 const organiser = { ...ana, manageGuild: false };
 
+/** The tally game with an end of its own (issue 21): its campaign is won after two games. */
+const tallyEnds = {
+  ...tallyGame,
+  id: 'tallyends',
+  campaign: {
+    ...tallyGame.campaign!,
+    over: (carried: Json) => ((carried as { games: number }).games >= 2 ? { kind: 'won' as const, code: 'test.ending.twoGames', params: { games: 2 } } : null),
+  },
+};
+
 function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
   if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
   return r.value;
@@ -29,7 +39,7 @@ describe.each(backends)('campaigns on %s', (kind) => {
   beforeAll(async () => {
     db = await openTestDatabase(kind);
     const { catalog, packs } = await loadCatalog();
-    const games = { ...gameModules, ...catalog.modules, tally: tallyGame };
+    const games = { ...gameModules, ...catalog.modules, tally: tallyGame, tallyends: tallyEnds };
     app = createApp({ db, games, packs, clock: () => now, onCampaignGameEnded: (id) => void ended.push(id) });
     campaigns = createCampaigns({ prisma: db.prisma, games, clock: () => now, app });
   });
@@ -115,6 +125,50 @@ describe.each(backends)('campaigns on %s', (kind) => {
     tampered.genesis.carried = { games: 5, lastWinner: null };
     expect(unwrap(await app.verify(tampered)).ok).toBe(false);
     expect(unwrap(await campaigns.status(c.id)).games.map((g) => g.status)).toEqual(['finished', 'finished']);
+  });
+
+  it('Issue 21: GIVEN a campaign whose game ends it after two games WHEN the second game finishes THEN the campaign is ended with how, in the same write as its entry; the journal gets its closing post; the next game and /campaign end are refused (and before, /campaign end was offered)', async () => {
+    const c = unwrap(await campaigns.create({ guildId: `g-end-${kind}`, channelId: 'ce', organiser: ana, gameType: 'tallyends', name: 'Finale', openHome: () => Promise.resolve(`home-end-${kind}`) }));
+    unwrap(await campaigns.join(c.id, bo));
+    expect(unwrap(await campaigns.status(c.id))).toMatchObject({ status: 'active', ending: null });
+    // A campaign that can end by itself may still be closed by hand (the group disbands): the plan is offered.
+    expect(unwrap(await campaigns.close(c.id, organiser, null))).toMatchObject({ done: false });
+    for (const seed of [1, 2]) {
+      const g = unwrap(await campaigns.next(c.id, organiser, { options: { target: 5 }, openThread, seed }));
+      unwrap(await app.start(g.lobby.gameId, ana));
+      await playOut(g.lobby.gameId, [ana, bo]);
+      const entry = await campaigns.recordEnded(g.lobby.gameId);
+      expect((entry?.recap as { ending?: unknown }).ending).toEqual(seed === 2 ? { kind: 'won', code: 'test.ending.twoGames', params: { games: 2 } } : undefined);
+      expect(unwrap(await campaigns.status(c.id)).status).toBe(seed === 2 ? 'ended' : 'active');
+    }
+    const view = unwrap(await campaigns.status(c.id));
+    expect(view.ending).toEqual({ kind: 'won', code: 'test.ending.twoGames', params: { games: 2 } });
+    expect(code(await campaigns.next(c.id, organiser, { openThread }))).toBe('campaign.ended');
+    expect(code(await campaigns.close(c.id, organiser, null))).toBe('campaign.ended');
+    const notices = await db.prisma.outbox.findMany({ where: { kind: 'notice' } });
+    const closing = notices.filter((r) => (r.target as { channelId: string }).channelId === `home-end-${kind}`);
+    expect(closing.map((r) => r.payload)).toEqual([{ gameType: 'tallyends', locale: 'en', code: 'campaign.closing.won', params: { campaign: 'Finale', games: 2, endingCode: 'test.ending.twoGames' } }]);
+    expect(unwrap(await campaigns.status(c.id)).games).toHaveLength(2);
+  });
+
+  it('Issue 21: GIVEN a campaign whose game has no end WHEN someone not organising, then the organiser without and with a wrong code, then with the code, end it THEN only the last ends it, with its closing post; nothing opens after', async () => {
+    const c = unwrap(await campaigns.create({ guildId: `g-close-${kind}`, channelId: 'cc', organiser: ana, gameType: 'tally', name: 'Open end', openHome: () => Promise.resolve(`home-close-${kind}`) }));
+    unwrap(await campaigns.join(c.id, bo));
+    expect(code(await campaigns.close(c.id, { ...bo, manageGuild: false }, null))).toBe('campaign.notOrganiser');
+    const g = unwrap(await campaigns.next(c.id, organiser, { options: { target: 5 }, openThread, seed: 5 }));
+    expect(code(await campaigns.close(c.id, organiser, null))).toBe('campaign.close.openGame');
+    unwrap(await app.start(g.lobby.gameId, ana));
+    await playOut(g.lobby.gameId, [ana, bo]);
+    const plan = unwrap(await campaigns.close(c.id, organiser, null));
+    expect(plan.done).toBe(false);
+    expect(unwrap(await campaigns.status(c.id)).status).toBe('active');
+    expect(code(await campaigns.close(c.id, organiser, 'nope'))).toBe('campaign.close.badCode');
+    const done = unwrap(await campaigns.close(c.id, { ...bo, manageGuild: true }, plan.code.toUpperCase()));
+    expect(done).toMatchObject({ done: true, campaign: { status: 'ended', ending: { kind: 'done', code: 'campaign.ending.closed' } } });
+    const closing = (await db.prisma.outbox.findMany({ where: { kind: 'notice' } })).filter((r) => (r.target as { channelId: string }).channelId === `home-close-${kind}`);
+    expect(closing.map((r) => (r.payload as { code: string; params: unknown }).params)).toEqual([{ campaign: 'Open end', games: 1, endingCode: 'campaign.ending.closed' }]);
+    expect(code(await campaigns.next(c.id, organiser, { openThread }))).toBe('campaign.ended');
+    expect(code(await campaigns.join(c.id, cy))).toBe('campaign.ended');
   });
 
   it('GIVEN campaign settings WHEN the organiser sets them and opens a game THEN the game starts with them (server default < campaign < game); a member who does not organise, or a bad value, changes nothing', async () => {

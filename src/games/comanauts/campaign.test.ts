@@ -86,3 +86,62 @@ describe('comanauts campaign: the stickered I.D.s', () => {
     expect(comanautsGame.startRefusal?.({}, [{ index: 0, name: 'p0' }], bare as typeof pack, { defeated: ids })).toBeNull();
   });
 });
+
+describe('comanauts campaign: its end', () => {
+  it('Issue 21 and Rules §Game Setup 6 (campaign): GIVEN all but one non-Fear I.D. of the pack stickered WHEN the campaign asks whether it is over THEN it goes on; GIVEN every one stickered (Fear I.D.s never are) THEN it is won, counting them', () => {
+    expect(ids.length).toBeGreaterThan(1);
+    expect(comanautsCampaign.over?.({ defeated: ids.slice(1) }, pack)).toBeNull();
+    expect(comanautsCampaign.over?.({ defeated: [] }, pack)).toBeNull();
+    expect(comanautsCampaign.over?.({ defeated: [...ids].reverse() }, pack)).toEqual({ kind: 'won', code: 'campaign.ending.comanautsWon', params: { count: ids.length } });
+  });
+
+  it('Issue 21: GIVEN a pack without I.D.s (a single adventure) or no pack WHEN the campaign asks whether it is over THEN it never ends by itself', () => {
+    expect(comanautsCampaign.over?.({ defeated: ids }, { ...pack, ids: undefined })).toBeNull();
+    expect(comanautsCampaign.over?.({ defeated: ids })).toBeNull();
+  });
+
+  it('Issue 21 (property): GIVEN any stickered subset of the pack\'s I.D.s WHEN asked THEN the campaign is won exactly when the subset holds every non-Fear I.D.', () => {
+    fc.assert(
+      fc.property(fc.subarray(ids), (stickered) => {
+        const over = comanautsCampaign.over?.({ defeated: stickered }, pack) ?? null;
+        expect(over !== null).toBe(stickered.length === ids.length);
+      }),
+    );
+  });
+});
+
+describe('comanauts campaign: the story the pack unlocks', () => {
+  it('Rules (campaign: "defeating more I.D.s, players unlock more of the story"), issue 21: GIVEN training 1.3.0\'s campaign.yaml WHEN a game stickers the Broker as the group\'s first I.D. THEN the passages by count 1 and by the Broker are told, in file order, as pack text in English and Spanish; WHEN the next game stickers two more THEN only the count-3 passage is new', () => {
+    const first = comanautsCampaign.unlocked?.({ defeated: ['market-id'] }, null, pack) ?? [];
+    expect(first).toEqual([
+      { code: 'campaign.story.passage', params: { textKey: 'campaign.passages.first-light.text' } },
+      { code: 'campaign.story.passage', params: { textKey: 'campaign.passages.quiet-market.text' } },
+    ]);
+    expect(packText(pack, 'campaign.passages.quiet-market.text', 'en')).toMatch(/Broker/);
+    expect(packText(pack, 'campaign.passages.quiet-market.text', 'es-ES')).toMatch(/Corredor/);
+    const next = comanautsCampaign.unlocked?.({ defeated: ['market-id', 'hall-id', 'orchard-id'] }, { defeated: ['market-id'] }, pack) ?? [];
+    expect(next.map((l) => l.params)).toEqual([{ textKey: 'campaign.passages.halfway.text' }]);
+    expect(comanautsCampaign.unlocked?.({ defeated: ['market-id'] }, { defeated: ['market-id'] }, pack)).toEqual([]);
+    expect(comanautsCampaign.unlocked?.({ defeated: ['market-id'] }, null, { ...pack, campaign: undefined })).toEqual([]);
+  });
+
+  it('Issue 21 (property): GIVEN any growing stickered record WHEN each game\'s unlocked passages are gathered THEN every passage is told at most once, and all of them once every I.D. is stickered', () => {
+    const all = (pack.campaign?.passages ?? []).length;
+    expect(all).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(fc.shuffledSubarray(ids, { minLength: ids.length, maxLength: ids.length }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 6 }), (order, steps) => {
+        const told: string[] = [];
+        let at = 0;
+        let before: { defeated: string[] } | null = null;
+        for (const step of [...steps, ids.length]) {
+          at = Math.min(ids.length, at + step);
+          const now = { defeated: order.slice(0, at) };
+          told.push(...(comanautsCampaign.unlocked?.(now, before, pack) ?? []).map((l) => String(l.params?.textKey)));
+          before = now;
+        }
+        expect(new Set(told).size).toBe(told.length);
+        expect(told.length).toBe(all);
+      }),
+    );
+  });
+});

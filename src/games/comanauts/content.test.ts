@@ -58,3 +58,28 @@ describe('comanauts pack format', () => {
     expect(r.errors[0]).toMatchObject({ file: 'pages.yaml', path: '/0/entries/rabbitHole/3/space' });
   });
 });
+
+describe('comanauts pack format: campaign.yaml', () => {
+  it('Issue 21 (docs/comanauts-adventure.md "Campaign"): GIVEN shipped packs with story passages WHEN validated THEN they pass; GIVEN a passage naming an unknown I.D., a count past the pack\'s I.D.s, or a passage id twice THEN each error points at campaign.yaml', async () => {
+    const dir = join(import.meta.dirname, '../../../assets/packs/comanauts');
+    for (const name of ['training', 'waking-strobal']) expect((await loadComanautsPack(join(dir, name))).ok).toBe(true);
+    const edited = mkdtempSync(join(tmpdir(), 'comanauts-campaign-'));
+    try {
+      cpSync(join(dir, 'training'), edited, { recursive: true });
+      const text = readFileSync(join(edited, 'campaign.yaml'), 'utf8');
+      writeFileSync(join(edited, 'campaign.yaml'), text.replace('ids: [market-id]', 'ids: [nobody-id]').replace('defeated: 6', 'defeated: 7').replace('id: halfway', 'id: first-light'));
+      const r = await loadComanautsPack(edited);
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.errors.map((e) => [e.file, e.path])).toEqual(
+        expect.arrayContaining([
+          ['campaign.yaml', '/passages/1/ids/0'],
+          ['campaign.yaml', '/passages/3/defeated'],
+          ['campaign.yaml', '/passages/2/id'],
+        ]),
+      );
+    } finally {
+      rmSync(edited, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
 import { definePackSchema } from '../../content/schema.ts';
 import { adventureSchemas, checkAdventure } from './content-adventure.ts';
+import { campaignSchemas, checkCampaign } from './content-campaign.ts';
 import { bookSchemas, checkBook } from './content-book.ts';
 
 /** Pack text is written in both our locales; rules only pass the id on, the edge picks the language. */
@@ -48,6 +49,8 @@ const book = bookSchemas({ text: textSchema, id, colour: z.enum(attributeColours
 export const effectSchema = book.effect;
 /** Comazones, I.D.s, clue cards and totems live in content-adventure.ts (docs/comanauts-adventure.md). */
 const adventure = adventureSchemas({ text: textSchema, id });
+/** Story passages a campaign unlocks live in content-campaign.ts (docs/comanauts-adventure.md, "Campaign"). */
+const campaignFile = campaignSchemas({ text: textSchema, id });
 export type Effect = z.infer<typeof effectSchema>;
 
 const itemSchema = z
@@ -196,6 +199,7 @@ export const comanautsPackSchema = definePackSchema({
   pages: z.array(pageSchema).min(1),
   ...book.files,
   ...adventure.files,
+  ...campaignFile.files,
 })
   .superRefine((pack, ctx) => {
     const items = new Set(pack.items.map((i) => i.id));
@@ -232,6 +236,7 @@ export const comanautsPackSchema = definePackSchema({
     });
     checkBook(pack, need);
     checkAdventure(pack, need);
+    checkCampaign(pack, need);
   });
 
 export type ComanautsPack = z.infer<typeof comanautsPackSchema>;
@@ -284,4 +289,6 @@ export const textKeys = {
   /** An I.D. Entity by its ids.yaml id (a campaign's stickered I.D.s): its enemy card's name, its comazone's. */
   idName: (id: string): string => `id.${id}.name`,
   idComazone: (id: string): string => `id.${id}.comazone`,
+  /** A story passage of campaign.yaml, told in a campaign's journal once unlocked. */
+  passage: (id: string): string => `campaign.passages.${id}.text`,
 };

@@ -20,7 +20,8 @@ import type { ComanautsState } from './state.ts';
  */
 
 const DIR = join(import.meta.dirname, '../../../assets/packs/comanauts/waking-strobal');
-const ADVENTURE_FILES = ['comazones', 'ids', 'clues', 'totems'];
+// campaign.yaml (the story a campaign unlocks) needs the adventure files, so it leaves with them.
+const ADVENTURE_FILES = ['comazones', 'ids', 'clues', 'totems', 'campaign'];
 
 const loaded = await loadPackDir(DIR);
 if (!loaded.ok) throw new Error(loaded.error.map((e) => e.message).join('\n'));
