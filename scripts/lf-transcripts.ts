@@ -13,7 +13,7 @@ import type { GameCommand } from '../src/core/index.ts';
 import { lineText } from '../src/discord/present.ts';
 import { LF_GROUPS } from '../commands/lf.ts';
 import { lifeformGame, type LifeformPack, type LifeformState } from '../src/games/lifeform/index.ts';
-import { distances } from '../src/games/lifeform/board.ts';
+import { distances, sdReached } from '../src/games/lifeform/board.ts';
 import { cardOf, REMORA } from '../src/games/lifeform/state.ts';
 import { loadoutNeed } from '../src/games/lifeform/endgame.ts';
 import { NAMES, USERS, playSeed, scenarioArgs, shippedPack, shortestSeed, writeTranscript, type Step as Played } from './transcript-seeds.ts';
@@ -78,18 +78,20 @@ function heading(s: LifeformState, boarding: number): string[] {
  * The DIRECTED crew policy for the endings: the crew do their objectives (a circuit row in the objective's
  * chamber), collect the mission tokens the loadout lacks, head for the Remora, board it and launch, and
  * agree to launches. It only weighs the legal commands (the rules decide what is legal); the lifeform
- * keeps `weights`. `behind`: one crew character is kept off the Remora (ending C leaves people behind).
+ * keeps `weights` but lurks when it can (fewer steps). `behind`: one crew character is kept off the Remora
+ * (ending C leaves people behind); `hurry`: the weight of equipping; `late`: launch only from the 9 minute mark
+ * (ending B; before it, everyone aboard makes ending A).
  */
-function directed(behind: boolean): (c: GameCommand, s: LifeformState) => number {
+function directed(behind: boolean, hurry: number, late = behind): (c: GameCommand, s: LifeformState) => number {
   return (c, s) => {
     const seat = lifeformGame.awaiting(s).seats[0];
-    if (seat === s.lifeformSeat) return -1;
+    if (seat === s.lifeformSeat) return c.type === 'lurk' ? 2_000 : -1;
     const p = (c.args ?? {}) as { to?: string | readonly string[]; who?: string; yes?: boolean; column?: string; objective?: string; card?: string; row?: number };
     const stay = behind ? s.characters.find((x) => x.owner === seat)?.id : undefined;
     const boarding = s.characters.length - (stay ? 1 : 0);
     switch (c.type) {
       case 'launch':
-        return 100_000;
+        return !late || sdReached(s, 9) ? 100_000 : 0;
       case 'agree':
         return p.yes ? 10_000 : 0;
       case 'catAboard':
@@ -97,7 +99,7 @@ function directed(behind: boolean): (c: GameCommand, s: LifeformState) => number
       case 'collect':
         return lacking(s, p.column ?? '', boarding) > 0 ? 3_000 : 20;
       case 'equip':
-        return 30;
+        return hurry * ((c.args as { n?: number }).n ?? 2);
       case 'play': {
         if (seat === undefined || !p.card) return 20;
         const icons = s.board.crew[cardOf(p.card)]?.rows[p.row ?? 0] ?? [];
@@ -145,9 +147,9 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     stop: (s) => last(s).events.some((e) => e.code === 'lifeform.reaction.cancelled' && e.params?.reaction === 'shockProd') && s.some((x) => x.events.some((e) => e.code === 'lifeform.reaction.played' && e.params?.reaction === 'hide')),
     weights: { react: 80, counter: 80, allow: 1, equip: 300, lurk: 0.2, vent: 0.2 },
   },
-  'ending-a': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase === 'ended' && last(s).after.outcome?.reason === 'endingA', weights: { launch: 400, agree: 50 } },
-  'ending-b': { players: 2, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase === 'ended' && last(s).after.outcome?.reason === 'endingB', weights: { launch: 400, agree: 50 } },
-  'ending-c': { players: 2, max: 3000, stop: (s) => has(last(s), 'lifeform.ending.c') && last(s).before.characters.some((c) => c.at !== REMORA), policy: directed(true) },
+  'ending-a': { players: 2, max: 3000, stop: (s) => last(s).after.outcome?.reason === 'endingA', policy: directed(false, 30) },
+  'ending-b': { players: 2, max: 3000, stop: (s) => last(s).after.outcome?.reason === 'endingB', policy: directed(false, 300, true) },
+  'ending-c': { players: 2, max: 3000, stop: (s) => has(last(s), 'lifeform.ending.c') && last(s).before.characters.some((c) => c.at !== REMORA), policy: directed(true, 30) },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
 };
 
