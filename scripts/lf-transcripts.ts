@@ -148,7 +148,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     weights: { react: 80, counter: 80, allow: 1, equip: 300, lurk: 0.2, vent: 0.2 },
   },
   'ending-a': { players: 2, max: 3000, stop: (s) => last(s).after.outcome?.reason === 'endingA', policy: directed(false, 30) },
-  'ending-b': { players: 2, max: 3000, stop: (s) => last(s).after.outcome?.reason === 'endingB', policy: directed(false, 300, true) },
+  'ending-b': { players: 2, max: 3000, stop: (s) => last(s).after.outcome?.reason === 'endingB', policy: directed(false, 100, true) },
   'ending-c': { players: 2, max: 3000, stop: (s) => has(last(s), 'lifeform.ending.c') && last(s).before.characters.some((c) => c.at !== REMORA), policy: directed(true, 30) },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
 };
