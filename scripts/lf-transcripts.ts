@@ -131,6 +131,9 @@ function directed(behind: boolean, hurry: number, late = behind): (c: GameComman
   };
 }
 
+/** Whether the android aboard the Remora still has loadout tokens to tear out. */
+const stripping = (s: LifeformState): boolean => s.stack.some((t) => t.k === 'strip');
+
 const has = (step: Step, code: string): boolean => step.events.some((e) => e.code === code);
 
 const last = (steps: readonly Step[]): Step => steps[steps.length - 1] as Step;
@@ -150,6 +153,8 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'ending-a': { players: 2, max: 3000, stop: (s) => last(s).after.outcome?.reason === 'endingA', policy: directed(false, 30) },
   'ending-b': { players: 2, max: 3000, stop: (s) => last(s).after.outcome?.reason === 'endingB', policy: directed(false, 100, true) },
   'ending-c': { players: 2, max: 3000, stop: (s) => has(last(s), 'lifeform.ending.c') && last(s).before.characters.some((c) => c.at !== REMORA), policy: directed(true, 30) },
+  'android-remora': { players: 2, max: 3000, stop: (s) => s.some((x) => has(x, 'lifeform.android.boarded')) && !stripping(last(s).after), policy: directed(false, 30, true) },
+  'cat-control': { players: 3, max: 2000, stop: (s) => has(last(s), 'lifeform.control.cat'), weights: { noReaction: 40, noise: 20 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
 };
 
