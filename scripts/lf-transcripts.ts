@@ -155,6 +155,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'ending-c': { players: 2, max: 3000, stop: (s) => has(last(s), 'lifeform.ending.c') && last(s).before.characters.some((c) => c.at !== REMORA), policy: directed(true, 30) },
   'android-remora': { players: 2, max: 3000, stop: (s) => s.some((x) => has(x, 'lifeform.android.boarded')) && !stripping(last(s).after), policy: directed(false, 30, true) },
   'cat-control': { players: 3, max: 2000, stop: (s) => has(last(s), 'lifeform.control.cat'), weights: { noReaction: 40, noise: 20 } },
+  'whole-game-4': { players: 4, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing', policy: directed(false, 30), weights: { noReaction: 40, noise: 20 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
 };
 
