@@ -7,7 +7,9 @@
  *   npx tsx scripts/lf-transcripts.ts <scenario> [--from=<seed>] [--to=<seed>] [--events]
  *
  * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, hide-shock-prod, ending-a, ending-b,
- * asteroid-strike (13th Passenger Mod B).
+ * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B). The endings, the
+ * android and the 4-player game use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
+ * every seed of the range to its end and prints how each ended (outcome, tracker, loadout, characters).
  */
 import type { GameCommand } from '../src/core/index.ts';
 import { lineText } from '../src/discord/present.ts';
