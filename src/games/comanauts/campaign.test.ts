@@ -111,7 +111,7 @@ describe('comanauts campaign: its end', () => {
 });
 
 describe('comanauts campaign: the story the pack unlocks', () => {
-  it('Rules (campaign: "defeating more I.D.s, players unlock more of the story"), issue 21: GIVEN training 1.3.0\'s campaign.yaml WHEN a game stickers the Broker as the group\'s first I.D. THEN the passages by count 1 and by the Broker are told, in file order, as pack text in English and Spanish; WHEN the next game stickers two more THEN only the count-3 passage is new', () => {
+  it('Rules (introduction, campaign: each defeated I.D. reveals more of the story), issue 21: GIVEN training 1.3.0\'s campaign.yaml WHEN a game stickers the Broker as the group\'s first I.D. THEN the passages by count 1 and by the Broker are told, in file order, as pack text in English and Spanish; WHEN the next game stickers two more THEN only the count-3 passage is new', () => {
     const first = comanautsCampaign.unlocked?.({ defeated: ['market-id'] }, null, pack) ?? [];
     expect(first).toEqual([
       { code: 'campaign.story.passage', params: { textKey: 'campaign.passages.first-light.text' } },

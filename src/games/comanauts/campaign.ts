@@ -20,8 +20,8 @@ export function receivedCarry(value: Json | null | undefined): Carried | null {
 }
 
 /**
- * Whether a Comanauts campaign is won (issue "Campaigns"; Rules: defeating more I.D.s, players "can eventually
- * win the campaign"): once every I.D. of the pack that setup may reveal (all but the Fear I.D.s, which Rules
+ * Whether a Comanauts campaign is won (issue "Campaigns"; the rulebook's introduction: a campaign is won by
+ * defeating I.D.s session after session): once every I.D. of the pack that setup may reveal (all but the Fear I.D.s, which Rules
  * §Game Setup 6 always removes) carries a sticker. A pack without I.D.s (a single adventure) never ends.
  * docs/comanauts-adventure.md, "Campaign", says why not earlier (fewer than five left to reveal).
  */
@@ -34,8 +34,8 @@ export function comanautsOver(carried: Json, pack?: unknown): CampaignEnding | n
 }
 
 /**
- * The story passages of the pack's `campaign.yaml` a game unlocked (Rules: defeating more I.D.s, players
- * "unlock more of the story"): unlocked by the stickers after it and not before, in file order, as pack text keys.
+ * The story passages of the pack's `campaign.yaml` a game unlocked (the rulebook's introduction: each I.D.
+ * defeated reveals more of the story): unlocked by the stickers after it and not before, in file order, as pack text keys.
  */
 export function comanautsUnlocked(carried: Json, before: Json | null, pack?: unknown): { code: string; params: { textKey: string } }[] {
   const passages = (pack as { campaign?: CampaignFile } | undefined)?.campaign?.passages ?? [];

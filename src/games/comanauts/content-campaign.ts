@@ -5,7 +5,7 @@ type Need = (ok: boolean, path: Path, message: string) => void;
 
 /**
  * `campaign.yaml` (optional, docs/comanauts-adventure.md "Campaign"): story passages a campaign unlocks as its
- * I.D.s fall (Rules: defeating more I.D.s, players "unlock more of the story"). A passage is unlocked once the
+ * I.D.s fall (the rulebook's introduction: each I.D. defeated reveals more of the story). A passage is unlocked once the
  * group has defeated `defeated` I.D.s in all, or every I.D. of `ids`, or both when both are given.
  */
 export function campaignSchemas(parts: { text: z.ZodType; id: z.ZodType<string> }) {
