@@ -109,3 +109,8 @@ export function closingRow(journalAt: string, c: { gameType: string; locale: str
     payload: { gameType: c.gameType, locale: c.locale, code: `campaign.closing.${ending.kind}`, params: { campaign: c.name, games, endingCode: ending.code, ...(ending.params ?? {}) } },
   };
 }
+
+/** The campaign's game still gathering players or being played, if any (a campaign has at most one open). */
+export function openGameOf<G extends { readonly status: string }>(games: readonly G[]): G | undefined {
+  return games.find((g) => g.status === 'lobby' || g.status === 'playing');
+}

@@ -2,6 +2,7 @@ import { ok, reject, type Rejection, type Result } from '../core/index.ts';
 import { getCampaign, moveCampaignPack, type CampaignWithRoster, type PrismaClient } from '../store/index.ts';
 import type { PackMove } from './packs.ts';
 import type { AppResult, PackPin } from './types.ts';
+import { openGameOf } from './campaign-model.ts';
 
 /** Characters of the new content's hash the organiser types to confirm (as `/game pack upgrade`). */
 export const CAMPAIGN_CONFIRM_MIN = 8;
@@ -36,7 +37,7 @@ export function createCampaignPacks({ prisma, app, mayManage }: CampaignPacksDep
     if (c.packVersion === null) return reject('campaign.pack.notPinned');
     const move = await app.planPackMove({ gameType: c.gameType, guildId: c.guildId, packId: c.packId, packVersion: c.packVersion, packHash: c.packHash }, toVersion);
     if (!move.ok) return move;
-    const open = c.games.find((g) => g.status === 'lobby' || g.status === 'playing');
+    const open = openGameOf(c.games);
     return ok({ ...move.value, campaignId: c.id, name: c.name, openIndex: open ? (open.campaignIndex ?? 0) : null });
   }
 

@@ -25,7 +25,7 @@ import { createCampaignArchive, type CampaignArchiveDeps, type CampaignFile } fr
 import { createCampaignPacks, type CampaignPacksDeps } from './campaign-packs.ts';
 import { archiveRow } from './schedule-campaign.ts';
 import type { AppActor, AppResult, FinishedGame, LobbyView, NewGameInput } from './types.ts';
-import { addResults, CAMPAIGN_NAME_MAX, cleanCampaignName, CLOSED_ENDING, closeCode, closingRow, homeKindOf, mergePolicyInput, RECAP_EVENTS, type CampaignRecap, type CampaignView, type Standings } from './campaign-model.ts';
+import { addResults, CAMPAIGN_NAME_MAX, cleanCampaignName, CLOSED_ENDING, closeCode, closingRow, homeKindOf, mergePolicyInput, openGameOf, RECAP_EVENTS, type CampaignRecap, type CampaignView, type Standings } from './campaign-model.ts';
 
 export { addResults, CAMPAIGN_NAME_MAX, cleanCampaignName, CLOSED_ENDING, closeCode, mergePolicyInput, RECAP_EVENTS, type CampaignRecap, type CampaignView, type Standings } from './campaign-model.ts';
 
@@ -142,6 +142,15 @@ export function createCampaigns(deps: CampaignDeps) {
     await enqueue(prisma, null, rows);
     await deps.onAwake?.(id);
     return true;
+  }
+
+  /** A campaign its organiser (or Manage Server) acts on: loaded, its finished games recorded, and still active. */
+  async function managedActive(id: string, by: CampaignManager): Promise<Result<CampaignWithRoster, Rejection>> {
+    const loaded = await load(id);
+    if (!loaded.ok) return loaded;
+    if (!mayManage(loaded.value, by)) return reject('campaign.notOrganiser');
+    const c = await catchUp(loaded.value);
+    return c.status === 'active' ? ok(c) : reject('campaign.ended');
   }
 
   /** Records every finished game of the campaign that has no entry yet; returns the campaign as it now stands. */
@@ -315,7 +324,7 @@ export function createCampaigns(deps: CampaignDeps) {
       if (leavingId === c.value.organiserUserId) return reject('campaign.organiserLeaves');
       if (!c.value.members.some((m) => m.userId === leavingId && m.leftAt === null)) return reject('campaign.notMember');
       if (c.value.members.some((m) => m.userId === joining.userId && m.leftAt === null)) return reject('campaign.alreadyMember');
-      const openGame = c.value.games.find((g) => g.status === 'lobby' || g.status === 'playing');
+      const openGame = openGameOf(c.value.games);
       const open = openGame ? await prisma.game.findUnique({ where: { id: openGame.id }, select: { id: true, status: true, hostUserId: true, seats: { where: { userId: leavingId, role: 'player' }, select: { index: true } } } }) : null;
       await leaveCampaign(prisma, id, leavingId, clock());
       await joinCampaign(prisma, id, joining, clock());
@@ -340,12 +349,10 @@ export function createCampaigns(deps: CampaignDeps) {
      * pack pinned and the carried state to be applied at start. Refused while a game of it is still open.
      */
     async next(id: string, by: CampaignManager, opts: { options?: unknown; openThread?: () => Promise<string>; seed?: number } = {}): AppResult<{ lobby: LobbyView; campaign: CampaignView; previous: CampaignRecap | null }> {
-      const loaded = await load(id);
-      if (!loaded.ok) return loaded;
-      if (!mayManage(loaded.value, by)) return reject('campaign.notOrganiser');
-      const c = await catchUp(loaded.value);
-      if (c.status !== 'active') return reject('campaign.ended');
-      const open = c.games.find((g) => g.status === 'lobby' || g.status === 'playing');
+      const active = await managedActive(id, by);
+      if (!active.ok) return active;
+      const c = active.value;
+      const open = openGameOf(c.games);
       if (open) return reject('campaign.gameOpen', { index: open.campaignIndex ?? 0 });
       const module = moduleFor(c.gameType);
       if (!module.ok) return module;
@@ -407,17 +414,15 @@ export function createCampaigns(deps: CampaignDeps) {
     },
 
     /**
-     * `/campaign end`: the organiser (or Manage Server) closes a campaign whose game has no end of its own
-     * (`CampaignPart.over` absent), once no game of it is open. Without `confirm` (or with a wrong one), the
+     * `/campaign end`: the organiser (or Manage Server) closes the campaign by hand (one whose game has no end
+     * of its own ends only this way), once no game of it is open. Without `confirm` (or with a wrong one), the
      * code to confirm with; with it, the campaign ends and its journal gets the closing post.
      */
     async close(id: string, by: CampaignManager, confirm: string | null): AppResult<{ campaign: CampaignView; code: string; done: boolean }> {
-      const loaded = await load(id);
-      if (!loaded.ok) return loaded;
-      if (!mayManage(loaded.value, by)) return reject('campaign.notOrganiser');
-      const c = await catchUp(loaded.value);
-      if (c.status !== 'active') return reject('campaign.ended');
-      const open = c.games.find((g) => g.status === 'lobby' || g.status === 'playing');
+      const active = await managedActive(id, by);
+      if (!active.ok) return active;
+      const c = active.value;
+      const open = openGameOf(c.games);
       if (open) return reject('campaign.close.openGame', { index: open.campaignIndex ?? 0 });
       const code = closeCode(c.id);
       if (confirm === null) return ok({ campaign: viewOf(c), code, done: false });

@@ -42,10 +42,9 @@ interface SeatGroup {
   readonly first: number;
 }
 
-/** A waiting seat a change may bring a job forward for (`seatsSql`). */
-interface SeatRow {
+/** A waiting seat a change may bring a job forward for (`seatsSql`): the seat, its game, and its clock's row. */
+interface SeatRow extends Omit<ClockRow, 'seat' | 'reminderRef'> {
   readonly id: number;
-  readonly gameId: string;
   readonly index: number;
   readonly role: 'player';
   readonly prefs: Seat['prefs'];
@@ -57,14 +56,6 @@ interface SeatRow {
   readonly status: string;
   readonly pausedAt: Date | null;
   readonly clockSeat: number;
-  readonly active: boolean;
-  readonly turnSeq: number;
-  readonly kind: string;
-  readonly turnStartedAt: Date;
-  readonly remindersSent: number;
-  readonly stalledSent: boolean;
-  readonly extensionsThisTurn: number;
-  readonly extensionsUsed: number;
   /** The seat's own jobs as they stand. */
   readonly jobs: readonly StoredJob[] | null;
 }

@@ -1,4 +1,4 @@
-import type { Checkpoint, CommandLabel, SegmentCheck, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
+import type { Checkpoint, CommandLabel, SegmentCheck, SegmentsReport, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
 import type { Database, GameRowStatus, GameWithSeats, OpenGameLimits, WakeSignal } from '../store/index.ts';
 
 /** Who acts: a Discord user. `locale` is the user's client locale, for replies chosen at the edge. */
@@ -275,18 +275,10 @@ export interface ImportProblem {
   readonly message: string;
 }
 
+/** A log proven end to end, or where and why it diverged (the segments' failure, src/core/checkpoints.ts). */
 export type VerifyReport =
   | { readonly ok: true; readonly commands: number; readonly hash: string; readonly segments: readonly SegmentCheck[] }
-  | {
-      readonly ok: false;
-      readonly seq: number;
-      readonly expected: string;
-      readonly actual: string;
-      /** `checkpoint`: a rules checkpoint that is not the state its log reached; `rules`: the last segment's rules are not this bot's. */
-      readonly reason: 'hash' | 'rejected' | 'checkpoint' | 'rules';
-      readonly rejection?: Rejection;
-      readonly segments: readonly SegmentCheck[];
-    };
+  | Extract<SegmentsReport, { ok: false }>;
 
 export interface NewGameInput {
   readonly guildId: string;

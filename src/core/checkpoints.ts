@@ -1,5 +1,6 @@
 import type { GameModule } from './game.ts';
 import { genesisSnapshot, hashSnapshot, replay, type Genesis, type LogEntry, type Snapshot } from './kernel.ts';
+import type { Rejection } from './result.ts';
 
 /**
  * A cadence checkpoint is taken at the first irreversible command once this many commands passed since the
@@ -64,8 +65,9 @@ export type SegmentsReport<S = unknown> =
       readonly seq: number;
       readonly expected: string;
       readonly actual: string;
+      /** `checkpoint`: a rules checkpoint that is not the state its log reached; `rules`: the last segment's rules are not this bot's. */
       readonly reason: 'hash' | 'rejected' | 'checkpoint' | 'rules';
-      readonly rejection?: { readonly code: string; readonly params?: Readonly<Record<string, string | number | boolean>> };
+      readonly rejection?: Rejection;
       readonly segments: readonly SegmentCheck[];
     };
 

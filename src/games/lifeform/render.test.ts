@@ -25,6 +25,17 @@ const spyUi = (code: string, lang: string, params?: Record<string, unknown>): st
   return out;
 };
 
+/** The public picture of `s` with these seat names, checked legible at 550 px (nothing cut, spilled or overlapping); its words, a line each. */
+async function drawnLegibly(s: LifeformState, seats: readonly string[], lang: string): Promise<string> {
+  const view = { ...(lifeformGame.publicView(s) as Record<string, unknown>), seatNames: seats };
+  const m = await measure(() => renderLifeform(view as never, pack, lang, ui), WIDTH);
+  expect(m.smallestPx).toBeGreaterThanOrEqual(MIN_PREVIEW_PX);
+  expect(m.truncated).toEqual([]);
+  expect(m.overflows).toEqual([]);
+  expect(m.overlaps).toEqual([]);
+  return m.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
+}
+
 async function pixels(png: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
   const img = await loadImage(png);
   const c = createCanvas(img.width, img.height);
@@ -79,13 +90,7 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
     });
     for (const [s, seats] of [[two, ['Ana Lucía de la Fuente', 'Bea']], [four, ['Ana', 'Bea', 'Cid', 'Dolores María Esperanza']]] as const) {
       for (const lang of ['en', 'es']) {
-        const view = { ...(lifeformGame.publicView(s) as Record<string, unknown>), seatNames: seats };
-        const m = await measure(() => renderLifeform(view as never, pack, lang, ui), WIDTH);
-        const drawn = m.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
-        expect(m.smallestPx).toBeGreaterThanOrEqual(MIN_PREVIEW_PX);
-        expect(m.truncated).toEqual([]);
-        expect(m.overflows).toEqual([]);
-        expect(m.overlaps).toEqual([]);
+        const drawn = await drawnLegibly(s, seats, lang);
         const door = s.door as { link: [string, string]; half: boolean };
         expect(drawn).toContain(ui(door.half ? 'lf.render.doorHalf' : 'lf.render.door', lang, { from: packText(pack, `ship.chamber.${door.link[0]}.name`, lang), to: packText(pack, `ship.chamber.${door.link[1]}.name`, lang) }));
         for (const name of seats) expect(drawn).toContain(name);
@@ -117,13 +122,7 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
     const seats = ['Ana Lucía de la Fuente', 'Bea', 'Cid'];
     for (const s of [searching, unfound]) {
       for (const lang of ['en', 'es']) {
-        const view = { ...(lifeformGame.publicView(s) as Record<string, unknown>), seatNames: seats };
-        const m = await measure(() => renderLifeform(view as never, pack, lang, ui), WIDTH);
-        const drawn = m.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
-        expect(m.smallestPx).toBeGreaterThanOrEqual(MIN_PREVIEW_PX);
-        expect(m.truncated).toEqual([]);
-        expect(m.overflows).toEqual([]);
-        expect(m.overlaps).toEqual([]);
+        const drawn = await drawnLegibly(s, seats, lang);
         const icon = (i: string): string => ui('lf.render.icon', lang, { icon: i }) as string;
         const place = (id: string): string => packText(pack, `location.${id}.name`, lang) as string;
         expect(drawn).toContain(ui('lf.render.stowawayToken.held', lang));
