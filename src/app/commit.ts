@@ -202,7 +202,7 @@ export function createCommit(deps: AppDeps, loader: Loader) {
       const seq = game.seq + 1;
       const status = ended ? ('finished' as const) : ('playing' as const);
       const label = d.type === UNDO || d.seat === null ? undefined : module.labelCommand?.(loaded.snapshot.state, { type: d.type, args: d.args as Record<string, unknown> }, d.seat);
-      const played = playedLine(game.gameType, d, label, UNDO);
+      const played = playedLine(game.gameType, d, label);
       const privately = module.privately?.(loaded.snapshot.state, d.snapshot.state) ?? null;
       const outbox = messagesFor(game, seq, events, module.awaiting(loaded.snapshot.state), module.awaiting(d.snapshot.state), ended, announce, played, privately);
       const checkpoint = !ended && checkpointDue(game.checkpointSeq, seq, d.irreversible);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNDO } from '../core/index.ts';
 import type { GameWithSeats } from '../store/index.ts';
 import { messagesFor, playedLine } from './outbox-messages.ts';
 
@@ -40,15 +41,15 @@ describe('outbox rows of an action: private deliveries (GameModule.privately, is
 describe('the line the table reads for a command just played (issue 14 "Secrets")', () => {
   const command = { type: 'calibrate', args: { image: 1 }, seat: 0 };
   it('GIVEN a label naming a secret of the seat that acted WHEN the turn message tells what was played THEN it says only that the seat chose in secret', () => {
-    const line = playedLine('lifeform', command, { code: 'lf.label.calibrate', params: { image: 1 }, rank: 0, secret: true }, 'undo');
+    const line = playedLine('lifeform', command, { code: 'lf.label.calibrate', params: { image: 1 }, rank: 0, secret: true });
     expect(line).toEqual({ seat: 0, code: 'core.played.secret' });
     const rows = messagesFor(game, 3, [], { seats: [0], kind: 'calibrate', turn: 0 }, { seats: [1], kind: 'turn', turn: 1 }, false, false, line);
     for (const row of rows) expect(JSON.stringify(row.payload)).not.toMatch(/calibrate|"image":1/);
   });
 
   it('GIVEN a public label, an undo or no label WHEN told THEN the label, the undone move, or the command\'s generic name', () => {
-    expect(playedLine('lifeform', { ...command, type: 'vent' }, { code: 'lf.label.vent', rank: 0 }, 'undo')).toEqual({ seat: 0, code: 'lf.label.vent' });
-    expect(playedLine('lifeform', { type: 'undo', args: { seq: 4 }, seat: 1 }, undefined, 'undo')).toEqual({ seat: 1, code: 'core.undone', params: { seq: 4 } });
-    expect(playedLine('tally', { type: 'pass', args: {}, seat: 1 }, undefined, 'undo')).toEqual({ seat: 1, code: 'tally.command.pass', params: {} });
+    expect(playedLine('lifeform', { ...command, type: 'vent' }, { code: 'lf.label.vent', rank: 0 })).toEqual({ seat: 0, code: 'lf.label.vent' });
+    expect(playedLine('lifeform', { type: UNDO, args: { seq: 4 }, seat: 1 }, undefined)).toEqual({ seat: 1, code: 'core.undone', params: { seq: 4 } });
+    expect(playedLine('tally', { type: 'pass', args: {}, seat: 1 }, undefined)).toEqual({ seat: 1, code: 'tally.command.pass', params: {} });
   });
 });

@@ -1,4 +1,4 @@
-import type { Awaiting, CommandLabel, GameEvent, Json, PrivateDelivery } from '../core/index.ts';
+import { UNDO, type Awaiting, type CommandLabel, type GameEvent, type Json, type PrivateDelivery } from '../core/index.ts';
 import type { GameWithSeats, OutboxMessage } from '../store/index.ts';
 import type { AwaitingSeats, SeatSummary } from './types.ts';
 import { seatLanguage } from './language.ts';
@@ -29,10 +29,10 @@ export interface PlayedLine {
  * The line the table reads for a command just played: its label, unless the label is a secret of the seat
  * that acted (then only that it chose in secret); without a label, the command's generic name.
  */
-export function playedLine(gameType: string, command: { readonly type: string; readonly args: unknown; readonly seat: number | null }, label: CommandLabel | undefined, undoType: string): PlayedLine {
+export function playedLine(gameType: string, command: { readonly type: string; readonly args: unknown; readonly seat: number | null }, label: CommandLabel | undefined): PlayedLine {
   if (label?.secret) return { seat: command.seat, code: 'core.played.secret' };
   if (label) return { seat: command.seat, code: label.code, ...(label.params ? { params: label.params } : {}) };
-  if (command.type === undoType) return { seat: command.seat, code: 'core.undone', params: command.args as Record<string, number> };
+  if (command.type === UNDO) return { seat: command.seat, code: 'core.undone', params: command.args as Record<string, number> };
   return { seat: command.seat, code: `${gameType}.command.${command.type}`, params: {} };
 }
 
