@@ -48,11 +48,14 @@ describe('comaward leak test', () => {
           for (const secret of secrets) for (const v of secret.values) expect(pub, `step ${i} ${command.type}: ${v}`).not.toContain(v);
           for (let seatNo = 0; seatNo < n; seatNo++) {
             const mine = surfaceFor(s, res.value.events, i + 1, seatNo);
-            for (const secret of secrets.filter((x) => x.owner !== seatNo)) for (const v of secret.values) expect(mine, `step ${i} seat ${seatNo}: ${v}`).not.toContain(v);
+            // A value this seat holds itself (two patients share the role "patient") tells it nothing about the other seat.
+            const own = new Set(secrets.filter((x) => x.owner === seatNo).flatMap((x) => x.values));
+            for (const secret of secrets.filter((x) => x.owner !== seatNo)) for (const v of secret.values.filter((x) => !own.has(x))) expect(mine, `step ${i} seat ${seatNo}: ${v}`).not.toContain(v);
           }
         }
       }),
-      { numRuns: 4 },
+      // The example is a game CI found where two seats are both patients (the role value is shared, not leaked).
+      { numRuns: 4, examples: [[942610, 5, [0, 126, 993, 447, 991, 782, 7]]] },
     );
   }, 120_000);
 });
