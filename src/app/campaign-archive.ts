@@ -22,6 +22,8 @@ const campaignPart = z.strictObject({
   progress: z.unknown(),
   locale: z.string().min(2).max(10),
   status: z.enum(['active', 'ended']),
+  /** How an ended campaign ended (`Campaign.ending`); absent in files written before it was exported. */
+  ending: z.unknown().optional(),
   members: z.array(z.strictObject({ userId: id, userName: z.string().min(1).max(100), joinedAt: z.string(), leftAt: z.string().nullable() })).max(1000),
   entries: z.array(z.strictObject({ index: z.number().int().min(1), gameId: id, recap: z.unknown(), carried: z.unknown() })).max(10_000),
 });
@@ -123,6 +125,7 @@ export function createCampaignArchive(deps: CampaignArchiveDeps) {
           progress: c.progress,
           locale: c.locale,
           status: c.status,
+          ...(c.ending !== null ? { ending: c.ending } : {}),
           members: c.members.map((m) => ({ userId: m.userId, userName: m.userName, joinedAt: m.joinedAt.toISOString(), leftAt: m.leftAt?.toISOString() ?? null })),
           entries: c.entries.map((e) => ({ index: e.index, gameId: e.gameId, recap: e.recap, carried: e.carried })),
         },
@@ -166,6 +169,7 @@ export function createCampaignArchive(deps: CampaignArchiveDeps) {
             progress: (c.progress ?? {}) as Prisma.InputJsonValue,
             locale: c.locale,
             status: c.status,
+            ...(c.ending !== null && c.ending !== undefined ? { ending: c.ending as Prisma.InputJsonValue } : {}),
             members: { create: c.members.map((m) => ({ userId: m.userId, userName: m.userName, joinedAt: new Date(m.joinedAt), leftAt: m.leftAt ? new Date(m.leftAt) : null })) },
             entries: {
               create: c.entries.map((e) => ({

@@ -78,6 +78,10 @@ describe('campaign file round trip: /campaign export → turnkeeper game verify 
       if (!ended.ok) throw new Error(ended.error.code);
       expect(await stack.runtime.app.status(ended.value)).toMatchObject({ ok: true, value: { status: 'finished' } });
     }
+    // The organiser ends it by hand (tally has no ending of its own): the file carries how it ended.
+    const code = /confirm:([0-9a-f]{8})/.exec((await slash('alice', games, '/campaign end campaign:Ledger')).reply?.content ?? '')?.[1];
+    expect(code).toBeDefined();
+    await slash('alice', games, `/campaign end campaign:Ledger confirm:${code}`);
     const exported = await slash('bob', post('📖 Ledger'), '/campaign export');
     expect(exported.reply?.content).toMatch(/The whole file of \*\*Ledger\*\* \(2 finished games\)/);
     const attachment = exported.reply?.attachments[0];
@@ -91,11 +95,13 @@ describe('campaign file round trip: /campaign export → turnkeeper game verify 
     const campaignId = /^imported as campaign ([0-9a-f-]{36}) with 2 games$/.exec(imported.out[0] ?? '')?.[1];
     expect(campaignId).toBeDefined();
 
-    const original = JSON.parse(attachment!.bytes.toString('utf8')) as { campaign: { carried: unknown } };
+    const original = JSON.parse(attachment!.bytes.toString('utf8')) as { campaign: { carried: unknown; status: string; ending?: unknown } };
+    expect(original.campaign).toMatchObject({ status: 'ended', ending: { kind: 'done', code: 'campaign.ending.closed' } });
     const again = await createCampaignArchive({ prisma: elsewhere.prisma, app: restoredApp }).exportCampaign(campaignId!);
     if (!again.ok) throw new Error(again.error.code);
     expect(again.value.games).toHaveLength(2);
     expect(again.value.campaign.carried).toEqual(original.campaign.carried);
+    expect(again.value.campaign).toMatchObject({ status: 'ended', ending: original.campaign.ending });
     const second = join(dir, 'again.json');
     await writeFile(second, JSON.stringify(again.value));
     expect((await cli('verify', second)).code).toBe(0);
