@@ -1,4 +1,4 @@
-import { PALETTE, createSurface, drawRoundRect, drawText, encodePng, registerRenderer, type CanvasRenderingContext2D } from '../../render/index.ts';
+import { PALETTE, createSurface, drawLayer, drawRoundRect, drawText, encodePng, registerRenderer, textHeight, type CanvasRenderingContext2D } from '../../render/index.ts';
 import { packText, type LifeformPack } from './content.ts';
 import { drawFooter, footerHeight, type Say } from './render-panels.ts';
 import { SEAT_COLOURS, isLifeformView, type PublicLf } from './render-view.ts';
@@ -61,10 +61,16 @@ export async function renderLifeform(view: PublicLf, pack: LifeformPack, lang: s
     const p = cellOf(deckOf.get(c.deck) ?? 0, c.at);
     box.set(c.id, { x: p.x + 4, y: p.y + 4, w: CELL_W - 8, h: CELL_H - 8 });
   }
-  decks.forEach((d, i) => drawText(ctx, text(`ship.decks.${d.id}.name`), { x: M, y: HEADER + i * DECK_H + 2, size: 18, bold: true, colour: PALETTE.muted }));
-  drawLinks(ctx, ship.corridors, box, false);
-  drawLinks(ctx, ship.tunnels, box, true);
-  for (const c of ship.chambers) drawChamber(ctx, view, c.id, box.get(c.id) as Box, text, say);
+  const deckNames = decks.map((d) => text(`ship.decks.${d.id}.name`));
+  const chamberNames = new Map(ship.chambers.map((c) => [c.id, text(`ship.chamber.${c.id}.name`)]));
+  const inputs = { decks: deckNames, chambers: ship.chambers.map((c) => [c.id, c.deck, c.at, chamberNames.get(c.id)]), corridors: ship.corridors, tunnels: ship.tunnels };
+  drawLayer(ctx, 'lifeform:ship', inputs, { x: 0, y: HEADER, w: WIDTH, h: boardBottom - HEADER }, (g) => {
+    deckNames.forEach((name, i) => drawText(g, name, { x: M, y: HEADER + i * DECK_H + 2, size: 18, bold: true, colour: PALETTE.muted }));
+    drawLinks(g, ship.corridors, box, false);
+    drawLinks(g, ship.tunnels, box, true);
+    for (const c of ship.chambers) drawFrame(g, box.get(c.id) as Box, chamberNames.get(c.id) as string, false, false);
+  });
+  for (const c of ship.chambers) drawChamber(ctx, view, c.id, box.get(c.id) as Box, chamberNames.get(c.id) as string, text, say);
   if (view.door) drawDoor(ctx, view.door, box);
   drawFooter(ctx, view, pack, { x: M, y: boardBottom + 4, w: WIDTH - 2 * M }, text, say);
   return encodePng(canvas);
@@ -115,13 +121,29 @@ function drawDoor(ctx: Ctx, door: { link: [string, string]; half: boolean }, box
   ctx.restore();
 }
 
-function drawChamber(ctx: Ctx, v: PublicLf, id: string, r: Box, text: (k: string) => string, say: Say): void {
+const NAME = { size: 16, bold: true, maxLines: 2, lineHeight: 1.15 } as const;
+
+/** A chamber's box and name (the same every turn unless a power outage or a hull breach marks it); returns the name's height. */
+function drawFrame(ctx: Ctx, r: Box, name: string, breached: boolean, outage: boolean): number {
+  drawRoundRect(ctx, r, { fill: breached ? PALETTE.dark : PALETTE.panel, stroke: outage ? PALETTE.yellow : PALETTE.panelBorder, lineWidth: outage ? 4 : 2 });
+  return drawText(ctx, name, { ...NAME, x: r.x + 6, y: r.y + 5, maxWidth: r.w - 12 }).height;
+}
+
+/**
+ * What is in a chamber this turn, over the plain frame and name of the cached ship layer: a power outage
+ * strokes the frame yellow over the plain border (which the wider stroke covers), a hull breach draws the
+ * chamber again, dark.
+ */
+function drawChamber(ctx: Ctx, v: PublicLf, id: string, r: Box, name: string, text: (k: string) => string, say: Say): void {
   const breached = v.hullBreach === id;
   const outage = v.outages.includes(id);
-  drawRoundRect(ctx, r, { fill: breached ? PALETTE.dark : PALETTE.panel, stroke: outage ? PALETTE.yellow : PALETTE.panelBorder, lineWidth: outage ? 4 : 2 });
   const inner = r.w - 12;
   let y = r.y + 5;
-  y += drawText(ctx, text(`ship.chamber.${id}.name`), { x: r.x + 6, y, size: 16, bold: true, maxWidth: inner, maxLines: 2, lineHeight: 1.15 }).height;
+  if (breached) y += drawFrame(ctx, r, name, true, outage);
+  else {
+    if (outage) drawRoundRect(ctx, r, { stroke: PALETTE.yellow, lineWidth: 4 });
+    y += textHeight(ctx, name, { ...NAME, maxWidth: inner });
+  }
   const marks: string[] = [];
   if (outage) marks.push(say('lf.render.outage'));
   const terror = v.terrors.filter((t) => t === id).length;
