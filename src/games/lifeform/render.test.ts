@@ -46,7 +46,7 @@ async function pixels(png: Buffer): Promise<{ width: number; height: number; dat
 }
 
 describe('the Lifeform picture (issue 17 "The picture")', () => {
-  it('issue 17 §The picture: a PNG 800 units wide at 2 px a unit (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
+  it('issue 17 §The picture: a PNG 800 units wide at 1.5 px a unit (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
     const s = states[states.length - 1] as LifeformState;
     for (const lang of ['en', 'es']) {
       calls.length = 0;

@@ -10,8 +10,9 @@ export { SEAT_COLOURS, type PublicLf } from './render-view.ts';
  * solid and tunnels dashed, characters in their owner's colour (a "hidden" mark when hidden), the images
  * as identical letters, the android, the ship's cat, power outages, terror and mission tokens, the
  * security door on its corridor; under the decks the tracks, the Remora's loadout columns, the role
- * boards, the players' colours and a legend. 800 units wide drawn at 2 px a unit, text never under 16
- * units, so the smallest text is 11 px when Discord shows it 550 px wide (docs/pictures).
+ * boards, the players' colours and a legend. 800 units wide drawn at 1.5 px a unit (1200 px), text never
+ * under 16 units, so the smallest text is 11 px when Discord shows it 550 px wide (docs/pictures) and 24 px
+ * when opened; 2 px a unit drew 78 % more pixels for no gain in the preview (docs/performance.md "Lifeform").
  *
  * Drawn from the view it is given: the channel gets the public view, whose images are identical. The
  * lifeform player's DM (GameModule.privately) gets its own view, and only then is the real image marked
@@ -23,7 +24,7 @@ export type LifeformUi = (code: string, lang: string, params?: Record<string, un
 
 /** Layout units; the PNG is {@link DENSITY} times larger. */
 export const WIDTH = 800;
-export const DENSITY = 2;
+export const DENSITY = 1.5;
 /** The smallest type drawn, in layout units (11 px at 550 px display width). */
 export const MIN_TEXT = 16;
 const M = 10;
