@@ -7,8 +7,8 @@
  *   npx tsx scripts/lf-transcripts.ts <scenario> [--from=<seed>] [--to=<seed>] [--events]
  *
  * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, hide-shock-prod, ending-a, ending-b,
- * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B). The endings, the
- * android and the 4-player game use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
+ * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B), hunt-3 (Mod D, 3 players).
+ * The endings, the android, the 4-player game and the hunt use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
  * every seed of the range to its end and prints how each ended (outcome, tracker, loadout, characters).
  */
 import type { GameCommand } from '../src/core/index.ts';
@@ -159,7 +159,18 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'cat-control': { players: 3, max: 2000, stop: (s) => has(last(s), 'lifeform.control.cat'), weights: { noReaction: 40, noise: 20 } },
   'whole-game-4': { players: 4, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing', policy: directed(false, 30), weights: { noReaction: 40, noise: 20 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
+  'hunt-3': { players: 3, max: 3000, stop: huntOver, options: 'mods=hunt', policy: directed(true, 30), weights: { noReaction: 40, noise: 20 } },
 };
+
+/** Mod D: the lifeform hid (its DM), the crew searched at least once, the hunt ended (found, or not found after the last action), and the showdown's first fight began. */
+function huntOver(steps: readonly Step[]): boolean {
+  return (
+    has(last(steps), 'lifeform.showdown.fight') &&
+    steps.some((x) => has(x, 'lifeform.hunt.found') || has(x, 'lifeform.hunt.notFound')) &&
+    steps.some((x) => has(x, 'lifeform.hunt.hiddenAt')) &&
+    steps.some((x) => has(x, 'lifeform.hunt.search') || has(x, 'lifeform.hunt.searchHalon'))
+  );
+}
 
 const { name, scenario, from, to, events } = scenarioArgs(SCENARIOS, 'first-round', 40);
 const weights: Readonly<Record<string, number>> = { ...WEIGHTS, ...(scenario.weights ?? {}) };

@@ -29,6 +29,18 @@ export interface DecideContext {
   readonly asHost: boolean;
   /** The content pack the game was started with (already validated), or `undefined` for packless games. */
   readonly pack: unknown;
+  /**
+   * Set only when replaying logged commands whose final hash is then checked: these rules accepted the
+   * command when it was written, so they may skip working out whether it is legal. A command that would
+   * now be refused shows as a hash mismatch, and the kernel replays again without this flag to report it.
+   */
+  readonly trusted?: boolean;
+  /**
+   * Set only when replaying: `state` is a snapshot the kernel made (never the genesis or a checkpoint it
+   * was given) and will not read again, so the rules may change it in place and return it instead of
+   * copying it first. Rules that copy anyway are just as correct.
+   */
+  readonly owned?: boolean;
 }
 
 /**

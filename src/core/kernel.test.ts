@@ -306,3 +306,58 @@ describe('replay verification modes', () => {
     );
   });
 });
+
+/**
+ * Tally with rules that take replay's offers: an owned snapshot is changed in place (its members
+ * replaced by the new state's), and the flags each call saw are recorded.
+ */
+function inPlaceTally(seen: { trusted: boolean; owned: boolean }[]): typeof tallyGame {
+  return {
+    ...tallyGame,
+    decide(state, command, ctx) {
+      seen.push({ trusted: ctx.trusted === true, owned: ctx.owned === true });
+      const r = tallyGame.decide(state, command, ctx);
+      if (!r.ok || ctx.owned !== true) return r;
+      Object.assign(state as object, r.value.state);
+      return { ok: true, value: { ...r.value, state } };
+    },
+  };
+}
+
+describe('replay hands its own snapshots to the rules (DecideContext trusted and owned)', () => {
+  it('property: GIVEN random play with undos and rules that change owned snapshots in place WHEN replayed from the genesis or a checkpoint THEN every mode rebuilds what plain rules rebuild, the starting snapshot is left as it was, and only the final-hash pass is told the commands are legal (a failing one falls back to a pass that is not)', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.array(fc.nat(), { minLength: 1, maxLength: 50 }), fc.nat(), (seed, picks, cut) => {
+        const { g, log } = randomLog(seed, picks);
+        const at = log.length === 0 ? 0 : cut % (log.length + 1);
+        const head = replay(tallyGame, g, log.slice(0, at), undefined, { verify: 'every' });
+        if (!head.ok) return;
+        const starts = [undefined, { seq: log[at - 1]?.seq ?? 0, snapshot: head.snapshot }];
+        for (const from of starts) {
+          const before = canonicalJson(head.snapshot);
+          const plain = replay(tallyGame, g, log, undefined, { verify: 'every', ...(from ? { from } : {}) });
+          for (const verify of ['every', 'final', 'none'] as const) {
+            const seen: { trusted: boolean; owned: boolean }[] = [];
+            const r = replay(inPlaceTally(seen), g, log, undefined, { verify, ...(from ? { from } : {}) });
+            if (plain.ok) expect(r).toEqual(plain);
+            else expect(failure(r)).toEqual(failure(plain));
+            if (verify !== 'final') expect(seen.some((s) => s.trusted)).toBe(false);
+            else if (plain.ok) expect(seen.every((s) => s.trusted)).toBe(true);
+          }
+          expect(canonicalJson(head.snapshot), 'the checkpoint given to replay is untouched').toBe(before);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('GIVEN a log whose second command is later undone WHEN replayed checking the final hash only THEN the undone command and the first one (the genesis) get copies, the others the snapshot itself', () => {
+    const { log } = play([{ seat: 0, type: 'add', args: { n: 1 } }, { seat: 0, type: 'add', args: { n: 2 } }]);
+    const undo: LogEntry = { seq: 3, type: UNDO, args: { seq: 2 }, seat: 0, asHost: false, actorUserId: 'u0', at: '2026-01-01T00:03:00.000Z', nonce: 'undo', stateHashAfter: log[0]!.stateHashAfter, irreversible: false };
+    const after = play([{ seat: 0, type: 'add', args: { n: 1 } }, { seat: 0, type: 'add', args: { n: 3 } }]).log[1]!;
+    const seen: { trusted: boolean; owned: boolean }[] = [];
+    const r = replay(inPlaceTally(seen), genesis, [...log, undo, { ...after, seq: 4, nonce: 'n4' }], undefined, { verify: 'final' });
+    expect(r).toMatchObject({ ok: true, hash: after.stateHashAfter });
+    expect(seen.map((s) => s.owned)).toEqual([false, false, true]);
+  });
+});

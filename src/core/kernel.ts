@@ -84,7 +84,10 @@ export function applyCommand<S>(
   return ok({ ...decided.value, hash: hashSnapshot(decided.value.snapshot) });
 }
 
-/** `validate: false` trusts the arguments as they are: only for logged ones, which were validated when written. */
+/**
+ * `validate: false` trusts the arguments as they are: only for logged ones, which were validated when
+ * written. `replaying` passes replay's `trusted` and `owned` on to the rules (see `DecideContext`).
+ */
 function decideUnhashed<S>(
   module: GameModule<S, any, any>,
   snapshot: Snapshot<S>,
@@ -92,6 +95,7 @@ function decideUnhashed<S>(
   actor: Actor,
   pack: unknown,
   validate: boolean,
+  replaying?: { readonly trusted: boolean; readonly owned: boolean },
 ): Result<Omit<Applied<S>, 'hash'>, Rejection> {
   const status = module.status(snapshot.state);
   if (status.phase !== 'playing') return reject('core.gameOver', { phase: status.phase });
@@ -107,7 +111,9 @@ function decideUnhashed<S>(
     args = parsed.data as Record<string, unknown>;
   }
   const rng = createRng(snapshot.rng);
-  const ctx: DecideContext = { seat: actor.seat, now: actor.now, rng, asHost: actor.asHost, pack };
+  const ctx: DecideContext = replaying?.trusted || replaying?.owned
+    ? { seat: actor.seat, now: actor.now, rng, asHost: actor.asHost, pack, trusted: replaying.trusted, owned: replaying.owned }
+    : { seat: actor.seat, now: actor.now, rng, asHost: actor.asHost, pack };
   const decided = module.decide(snapshot.state, { type: command.type, args }, ctx);
   if (!decided.ok) return decided;
   const next: Snapshot<S> = { state: decided.value.state, rng: rng.state() };
@@ -198,7 +204,7 @@ export function replay<S>(
   const from = options.from;
   const rest = from ? log.filter((e) => e.seq > from.seq) : log;
   if (verify === 'every' || verify === true) return rebuild(module, genesis, rest, pack, true, true, undefined, from);
-  const fast = trustedRebuild(module, genesis, rest, pack, from);
+  const fast = trustedRebuild(module, genesis, rest, pack, verify === 'final', from);
   const last = rest.at(-1);
   if (verify === 'none' || verify === false) return fast?.ok ? fast : rebuild(module, genesis, rest, pack, false, true, undefined, from);
   if (fast?.ok && (last === undefined || fast.hash === last.stateHashAfter)) return fast;
@@ -221,10 +227,13 @@ export function rehashLog<S>(module: GameModule<S, any, any>, genesis: Genesis, 
   }
 }
 
-/** A pass that trusts the logged arguments; `undefined` when the rules threw on them. */
-function trustedRebuild<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown, from?: StartPoint): ReplayResult<S> | undefined {
+/**
+ * A pass that trusts the logged arguments, and (`legal`, when the final hash is checked) that the rules
+ * accepted each command; `undefined` when the rules threw on them.
+ */
+function trustedRebuild<S>(module: GameModule<S, any, any>, genesis: Genesis, log: readonly LogEntry[], pack: unknown, legal: boolean, from?: StartPoint): ReplayResult<S> | undefined {
   try {
-    return rebuild(module, genesis, log, pack, false, false, undefined, from);
+    return rebuild(module, genesis, log, pack, false, false, undefined, from, legal);
   } catch {
     return undefined;
   }
@@ -245,8 +254,17 @@ function rebuild<S>(
   record?: string[],
   /** A checkpoint to start from instead of the genesis (the log holds only what follows it). */
   from?: StartPoint,
+  /** Tell the rules they may skip the legality check (`DecideContext.trusted`). */
+  trusted = false,
 ): ReplayResult<S> {
-  let current = (from?.snapshot as Snapshot<S> | undefined) ?? genesisSnapshot(module, genesis, pack);
+  const first = (from?.snapshot as Snapshot<S> | undefined) ?? genesisSnapshot(module, genesis, pack);
+  let current = first;
+  /**
+   * A snapshot is given to the rules to change in place (`owned`) unless an undo will restore it (the
+   * command is undone later in this log) or it is the starting one (the caller's checkpoint, or setup's
+   * state, which may share data with the pack).
+   */
+  const undone = undoneSeqs(log);
   let currentHash = checkEach || record ? hashSnapshot(current) : '';
   /** Snapshots before each reversible command since the last barrier, newest last. */
   const stack: { seq: number; before: Snapshot<S>; beforeHash: string }[] = [];
@@ -260,7 +278,8 @@ function rebuild<S>(
       current = top.before;
       currentHash = top.beforeHash;
     } else {
-      const applied = decideUnhashed(module, current, { type: entry.type, args: entry.args as Record<string, unknown> }, { seat: entry.seat, asHost: entry.asHost, now: entry.at }, pack, validate);
+      const owned = current !== first && !undone.has(entry.seq);
+      const applied = decideUnhashed(module, current, { type: entry.type, args: entry.args as Record<string, unknown> }, { seat: entry.seat, asHost: entry.asHost, now: entry.at }, pack, validate, { trusted, owned });
       if (!applied.ok) {
         return { ok: false, seq: entry.seq, expected: entry.stateHashAfter, actual: '', reason: 'rejected', rejection: applied.error };
       }

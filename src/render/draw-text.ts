@@ -150,10 +150,27 @@ export function wrapText(ctx: Ctx, text: string, maxWidth: number): string[] {
 /** Draws text from its top edge, wrapped and ellipsized as asked. Returns the lines drawn and the height used. */
 export function drawText(ctx: Ctx, text: string, o: TextOptions): { lines: string[]; height: number } {
   const size = Math.max(o.size ?? FONT_SIZE.body, FONT_SIZE.small);
-  ctx.font = font(size, o.bold ?? false);
   ctx.fillStyle = o.colour ?? PALETTE.ink;
   ctx.textAlign = o.align ?? 'left';
   ctx.textBaseline = 'top';
+  const { lines, step } = layoutText(ctx, text, o);
+  lines.forEach((line, i) => ctx.fillText(line, o.x, o.y + i * step));
+  if (probe) recordText(ctx, lines, o.x, o.y, size, o.bold ?? false, o.align ?? 'left', step, o.maxWidth, lines.some((l) => l.endsWith('…')) && !text.trimEnd().endsWith('…'));
+  return { lines, height: lines.length * step };
+}
+
+/**
+ * The height {@link drawText} would use, drawing nothing: for text already on a cached layer that what
+ * is drawn over it must clear. Sets the context's font as drawText does.
+ */
+export function textHeight(ctx: Ctx, text: string, o: Omit<TextOptions, 'x' | 'y'>): number {
+  const { lines, step } = layoutText(ctx, text, o);
+  return lines.length * step;
+}
+
+function layoutText(ctx: Ctx, text: string, o: Omit<TextOptions, 'x' | 'y'>): { lines: string[]; step: number } {
+  const size = Math.max(o.size ?? FONT_SIZE.body, FONT_SIZE.small);
+  ctx.font = font(size, o.bold ?? false);
   let lines = o.maxWidth === undefined ? [text.replace(/\n/g, ' ')] : wrapText(ctx, text, o.maxWidth);
   if (o.maxLines !== undefined && lines.length > o.maxLines) {
     lines = lines.slice(0, o.maxLines);
@@ -162,8 +179,5 @@ export function drawText(ctx: Ctx, text: string, o: TextOptions): { lines: strin
   } else if (o.maxWidth !== undefined && lines.length === 1) {
     lines[0] = fitWithEllipsis(ctx, lines[0] ?? '', o.maxWidth);
   }
-  const step = size * (o.lineHeight ?? 1.25);
-  lines.forEach((line, i) => ctx.fillText(line, o.x, o.y + i * step));
-  if (probe) recordText(ctx, lines, o.x, o.y, size, o.bold ?? false, o.align ?? 'left', step, o.maxWidth, lines.some((l) => l.endsWith('…')) && !text.trimEnd().endsWith('…'));
-  return { lines, height: lines.length * step };
+  return { lines, step: size * (o.lineHeight ?? 1.25) };
 }

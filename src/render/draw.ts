@@ -11,6 +11,7 @@ export {
   font,
   startTextProbe,
   stopTextProbe,
+  textHeight,
   textWidth,
   wrapText,
   type DrawnText,
@@ -70,5 +71,11 @@ export function drawLayer(ctx: Ctx, name: string, inputs: unknown, area: Rect, d
     { opaque: true },
   );
   if (density === 1) ctx.drawImage(layer, x, y);
-  else ctx.drawImage(layer, x, y, w, h);
+  else {
+    // At the picture's own pixel scale: an untransformed copy (a scaled drawImage resamples, several times slower).
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(layer, Math.round(x * density), Math.round(y * density));
+    ctx.restore();
+  }
 }

@@ -1,4 +1,5 @@
-import { REMORA, type Character, type LifeformState } from './state.ts';
+import { isSealed } from '../../core/index.ts';
+import { REMORA, type Board, type Character, type LifeformState } from './state.ts';
 
 export interface LinkOptions {
   /** Tunnels too (only images and the ship's cat use them, §MOVEMENT). */
@@ -20,17 +21,45 @@ export function isTunnel(s: LifeformState, x: string, y: string): boolean {
 /** Chambers adjacent to `c` (§MOVEMENT): a hull breach is impassable, a door blocks unless ignored. */
 export function neighbours(s: LifeformState, c: string, opts: LinkOptions): string[] {
   if (c === s.hullBreach) return [];
-  const out: string[] = [];
-  const add = (links: readonly (readonly [string, string])[]): void => {
-    for (const [x, y] of links) {
-      const other = x === c ? y : y === c ? x : null;
-      if (other === null || other === s.hullBreach || out.includes(other)) continue;
-      if (!opts.ignoreDoor && doorBlocks(s, c, other)) continue;
-      out.push(other);
-    }
+  const links = linksOf(s.board).get(c);
+  if (!links) return [];
+  const around = opts.tunnels ? links.all : links.corridors;
+  return around.filter((other) => other !== s.hullBreach && (opts.ignoreDoor || !doorBlocks(s, c, other)));
+}
+
+interface Around {
+  /** Through corridors, in the board's corridor order. */
+  readonly corridors: readonly string[];
+  /** Then through tunnels, in tunnel order, each chamber once. */
+  readonly all: readonly string[];
+}
+
+/** Each sealed board's adjacency, built once: the board never changes, and range checks ask for it constantly. */
+const adjacency = new WeakMap<Board, ReadonlyMap<string, Around>>();
+
+function linksOf(board: Board): ReadonlyMap<string, Around> {
+  const known = adjacency.get(board);
+  if (known) return known;
+  const corridors = new Map<string, string[]>();
+  const all = new Map<string, string[]>();
+  const add = (into: Map<string, string[]>, x: string, y: string): void => {
+    const list = into.get(x) ?? [];
+    if (!list.includes(y)) list.push(y);
+    into.set(x, list);
   };
-  add(s.board.corridors);
-  if (opts.tunnels) add(s.board.tunnels);
+  for (const [x, y] of board.corridors) {
+    for (const into of [corridors, all]) {
+      add(into, x, y);
+      add(into, y, x);
+    }
+  }
+  for (const [x, y] of board.tunnels) {
+    add(all, x, y);
+    add(all, y, x);
+  }
+  const out = new Map<string, Around>();
+  for (const c of new Set([...corridors.keys(), ...all.keys()])) out.set(c, { corridors: corridors.get(c) ?? [], all: all.get(c) ?? [] });
+  if (isSealed(board)) adjacency.set(board, out);
   return out;
 }
 

@@ -74,6 +74,26 @@ describe('lifeform properties', () => {
     );
   }, 180_000);
 
+  it('property: GIVEN a random game log WHEN replayed checking the final hash only (commands trusted, snapshots changed in place), from the genesis or from a checkpoint halfway THEN the state is the one every hash checked gives, and the checkpoint is left as it was', () => {
+    fc.assert(
+      fc.property(arb, ([seed, seats, choices, setting]) => {
+        const { log, genesis, last } = playRandom(pack, seed, seats, choices, 250, undefined, setting);
+        const half = Math.floor(log.length / 2);
+        const head = replay(lifeformGame, genesis, log.slice(0, half), pack, { verify: 'every' });
+        expect(head.ok).toBe(true);
+        if (!head.ok) return;
+        const checkpoint = canonicalJson(head.snapshot);
+        for (const from of [undefined, { seq: log[half - 1]?.seq ?? 0, snapshot: head.snapshot }]) {
+          const fast = replay(lifeformGame, genesis, log, pack, { verify: 'final', ...(from ? { from } : {}) });
+          expect(fast.ok && fast.hash).toBe(log.at(-1)?.stateHashAfter);
+          if (fast.ok) expect(canonicalJson(fast.snapshot.state)).toBe(canonicalJson(last.state));
+        }
+        expect(canonicalJson(head.snapshot)).toBe(checkpoint);
+      }),
+      { numRuns: 12 },
+    );
+  }, 180_000);
+
   it('property: GIVEN random play WHEN each command is decided from a deep-frozen snapshot THEN decide never writes to its input', () => {
     fc.assert(
       fc.property(arb, ([seed, seats, choices, setting]) => {

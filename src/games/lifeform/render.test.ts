@@ -7,6 +7,7 @@ import { lifeformGame } from './index.ts';
 import { playRandom } from './play.test-helper.ts';
 import { DENSITY, renderLifeform, WIDTH } from './render.ts';
 import { MIN_PREVIEW_PX, measure } from '../../render/legibility.test-helper.ts';
+import { LAYER_CACHE_BYTES, setLayerCacheBytes } from '../../render/index.ts';
 import { arrange, setUp } from './scenario.test-helper.ts';
 import type { LifeformState } from './state.ts';
 
@@ -45,7 +46,7 @@ async function pixels(png: Buffer): Promise<{ width: number; height: number; dat
 }
 
 describe('the Lifeform picture (issue 17 "The picture")', () => {
-  it('issue 17 §The picture: a PNG 800 units wide at 2 px a unit (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
+  it('issue 17 §The picture: a PNG 800 units wide at 1.5 px a unit (legible at 550 px) of the three decks, in English and Spanish, with every interface string found', async () => {
     const s = states[states.length - 1] as LifeformState;
     for (const lang of ['en', 'es']) {
       calls.length = 0;
@@ -76,6 +77,22 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
     const b = await renderLifeform(lifeformGame.publicView(hidden) as never, pack, 'en', spyUi);
     expect(a.equals(b)).toBe(false);
     expect(calls.some((x) => x.startsWith('lf.render.hidden'))).toBe(true);
+  }, 60_000);
+
+  it('issue 17 §The picture (hull breach, power outages): GIVEN a breached chamber and power outages WHEN drawn over the cached ship layer THEN the PNG is byte for byte the one drawn with every layer afresh, and it is legible at 550 px with the breach named', async () => {
+    const s = arrange(setUp(3), (d) => {
+      d.hullBreach = 'galley';
+      d.outages = ['medbay', 'galley', 'workshop'];
+    });
+    for (const lang of ['en', 'es']) {
+      const view = lifeformGame.publicView(s) as never;
+      await renderLifeform(view, pack, lang, ui);
+      const cached = await renderLifeform(view, pack, lang, ui);
+      setLayerCacheBytes(0);
+      const fresh = await renderLifeform(view, pack, lang, ui).finally(() => setLayerCacheBytes(LAYER_CACHE_BYTES));
+      expect(cached.equals(fresh)).toBe(true);
+      expect(await drawnLegibly(s, ['Ana', 'Bea', 'Cid'], lang)).toContain(ui('lf.render.breach', lang));
+    }
   }, 60_000);
 
   it('issue 17 §The picture: GIVEN a security door, the ship\'s cat, a role board and mission tokens in the loadout WHEN drawn for 2 and 4 players in English and Spanish THEN each is named in words with the players\' colours and a legend, and the smallest text is 11 px at 550 px with nothing cut, spilled or overlapping', async () => {

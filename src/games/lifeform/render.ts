@@ -1,4 +1,4 @@
-import { PALETTE, createSurface, drawRoundRect, drawText, encodePng, registerRenderer, type CanvasRenderingContext2D } from '../../render/index.ts';
+import { PALETTE, createSurface, drawLayer, drawRoundRect, drawText, encodePng, registerRenderer, textHeight, type CanvasRenderingContext2D } from '../../render/index.ts';
 import { packText, type LifeformPack } from './content.ts';
 import { drawFooter, footerHeight, type Say } from './render-panels.ts';
 import { SEAT_COLOURS, isLifeformView, type PublicLf } from './render-view.ts';
@@ -10,8 +10,9 @@ export { SEAT_COLOURS, type PublicLf } from './render-view.ts';
  * solid and tunnels dashed, characters in their owner's colour (a "hidden" mark when hidden), the images
  * as identical letters, the android, the ship's cat, power outages, terror and mission tokens, the
  * security door on its corridor; under the decks the tracks, the Remora's loadout columns, the role
- * boards, the players' colours and a legend. 800 units wide drawn at 2 px a unit, text never under 16
- * units, so the smallest text is 11 px when Discord shows it 550 px wide (docs/pictures).
+ * boards, the players' colours and a legend. 800 units wide drawn at 1.5 px a unit (1200 px), text never
+ * under 16 units, so the smallest text is 11 px when Discord shows it 550 px wide (docs/pictures) and 24 px
+ * when opened; 2 px a unit drew 78 % more pixels for no gain in the preview (docs/performance.md "Lifeform").
  *
  * Drawn from the view it is given: the channel gets the public view, whose images are identical. The
  * lifeform player's DM (GameModule.privately) gets its own view, and only then is the real image marked
@@ -23,7 +24,7 @@ export type LifeformUi = (code: string, lang: string, params?: Record<string, un
 
 /** Layout units; the PNG is {@link DENSITY} times larger. */
 export const WIDTH = 800;
-export const DENSITY = 2;
+export const DENSITY = 1.5;
 /** The smallest type drawn, in layout units (11 px at 550 px display width). */
 export const MIN_TEXT = 16;
 const M = 10;
@@ -61,10 +62,16 @@ export async function renderLifeform(view: PublicLf, pack: LifeformPack, lang: s
     const p = cellOf(deckOf.get(c.deck) ?? 0, c.at);
     box.set(c.id, { x: p.x + 4, y: p.y + 4, w: CELL_W - 8, h: CELL_H - 8 });
   }
-  decks.forEach((d, i) => drawText(ctx, text(`ship.decks.${d.id}.name`), { x: M, y: HEADER + i * DECK_H + 2, size: 18, bold: true, colour: PALETTE.muted }));
-  drawLinks(ctx, ship.corridors, box, false);
-  drawLinks(ctx, ship.tunnels, box, true);
-  for (const c of ship.chambers) drawChamber(ctx, view, c.id, box.get(c.id) as Box, text, say);
+  const deckNames = decks.map((d) => text(`ship.decks.${d.id}.name`));
+  const chamberNames = new Map(ship.chambers.map((c) => [c.id, text(`ship.chamber.${c.id}.name`)]));
+  const inputs = { decks: deckNames, chambers: ship.chambers.map((c) => [c.id, c.deck, c.at, chamberNames.get(c.id)]), corridors: ship.corridors, tunnels: ship.tunnels };
+  drawLayer(ctx, 'lifeform:ship', inputs, { x: 0, y: HEADER, w: WIDTH, h: boardBottom - HEADER }, (g) => {
+    deckNames.forEach((name, i) => drawText(g, name, { x: M, y: HEADER + i * DECK_H + 2, size: 18, bold: true, colour: PALETTE.muted }));
+    drawLinks(g, ship.corridors, box, false);
+    drawLinks(g, ship.tunnels, box, true);
+    for (const c of ship.chambers) drawFrame(g, box.get(c.id) as Box, chamberNames.get(c.id) as string, false, false);
+  });
+  for (const c of ship.chambers) drawChamber(ctx, view, c.id, box.get(c.id) as Box, chamberNames.get(c.id) as string, text, say);
   if (view.door) drawDoor(ctx, view.door, box);
   drawFooter(ctx, view, pack, { x: M, y: boardBottom + 4, w: WIDTH - 2 * M }, text, say);
   return encodePng(canvas);
@@ -115,13 +122,29 @@ function drawDoor(ctx: Ctx, door: { link: [string, string]; half: boolean }, box
   ctx.restore();
 }
 
-function drawChamber(ctx: Ctx, v: PublicLf, id: string, r: Box, text: (k: string) => string, say: Say): void {
+const NAME = { size: 16, bold: true, maxLines: 2, lineHeight: 1.15 } as const;
+
+/** A chamber's box and name (the same every turn unless a power outage or a hull breach marks it); returns the name's height. */
+function drawFrame(ctx: Ctx, r: Box, name: string, breached: boolean, outage: boolean): number {
+  drawRoundRect(ctx, r, { fill: breached ? PALETTE.dark : PALETTE.panel, stroke: outage ? PALETTE.yellow : PALETTE.panelBorder, lineWidth: outage ? 4 : 2 });
+  return drawText(ctx, name, { ...NAME, x: r.x + 6, y: r.y + 5, maxWidth: r.w - 12 }).height;
+}
+
+/**
+ * What is in a chamber this turn, over the plain frame and name of the cached ship layer: a power outage
+ * strokes the frame yellow over the plain border (which the wider stroke covers), a hull breach draws the
+ * chamber again, dark.
+ */
+function drawChamber(ctx: Ctx, v: PublicLf, id: string, r: Box, name: string, text: (k: string) => string, say: Say): void {
   const breached = v.hullBreach === id;
   const outage = v.outages.includes(id);
-  drawRoundRect(ctx, r, { fill: breached ? PALETTE.dark : PALETTE.panel, stroke: outage ? PALETTE.yellow : PALETTE.panelBorder, lineWidth: outage ? 4 : 2 });
   const inner = r.w - 12;
   let y = r.y + 5;
-  y += drawText(ctx, text(`ship.chamber.${id}.name`), { x: r.x + 6, y, size: 16, bold: true, maxWidth: inner, maxLines: 2, lineHeight: 1.15 }).height;
+  if (breached) y += drawFrame(ctx, r, name, true, outage);
+  else {
+    if (outage) drawRoundRect(ctx, r, { stroke: PALETTE.yellow, lineWidth: 4 });
+    y += textHeight(ctx, name, { ...NAME, maxWidth: inner });
+  }
   const marks: string[] = [];
   if (outage) marks.push(say('lf.render.outage'));
   const terror = v.terrors.filter((t) => t === id).length;

@@ -20,21 +20,26 @@ type T<K extends Task['k']> = Extract<Task, { k: K }>;
 /**
  * Decides one command: legal exactly when it is among `legalCommands` for the acting seat; otherwise
  * refused with the rule that forbids it (why.ts). Then the game runs on until someone must choose.
+ * A replay of a command these rules accepted (`ctx.trusted`) skips the legality check, and one that
+ * owns the snapshot (`ctx.owned`) changes it in place: the two costs that dominate a replay.
  */
 export function decideCommand(state: LifeformState, command: GameCommand, ctx: DecideContext): Result<Outcome<LifeformState>, Rejection> {
   const seat = ctx.seat;
   if (seat === null) return reject('lifeform.host.notASeat');
-  const wanted = canonicalJson({ type: command.type, args: clean(command.args) });
-  const legal = legalCommands(state, seat, command).some((c) => c.type === command.type && canonicalJson(c) === wanted);
-  if (!legal) {
+  if (ctx.trusted !== true && !isLegal(state, seat, command)) {
     const r = why(state, seat, command);
     return reject(r.code, r.params);
   }
-  const s = draftCopy(state);
+  const s = ctx.owned === true ? state : draftCopy(state);
   const cx: Cx = { s, rng: ctx.rng, events: [], revealed: false };
   apply(cx, seat, command);
   advance(cx);
   return ok({ state: s, events: cx.events, revealed: cx.revealed });
+}
+
+function isLegal(state: LifeformState, seat: number, command: GameCommand): boolean {
+  const wanted = canonicalJson({ type: command.type, args: clean(command.args) });
+  return legalCommands(state, seat, command).some((c) => c.type === command.type && canonicalJson(c) === wanted);
 }
 
 function apply(cx: Cx, seat: number, c: GameCommand): void {

@@ -291,8 +291,26 @@ export interface LifeformState {
   passenger?: PassengerState;
 }
 
-/** Compiles the pack into the sealed board for a number of players. */
+/** Boards compiled from each pack object, by players and mods: sealed, so every game of that pack shares one. */
+const compiled = new WeakMap<LifeformPack, Map<string, Board>>();
+
+/**
+ * Compiles the pack into the sealed board for a number of players. The same pack object, players and mods
+ * give the same board object, so replaying a game's setup again costs nothing and its canonical JSON is
+ * written once for every game that shares it.
+ */
 export function compileBoard(pack: LifeformPack, players: 2 | 3 | 4, mods: readonly PassengerMod[] = []): Board {
+  const key = `${players}:${mods.join(',')}`;
+  let byKey = compiled.get(pack);
+  const known = byKey?.get(key);
+  if (known) return known;
+  const board = buildBoard(pack, players, mods);
+  if (!byKey) compiled.set(pack, (byKey = new Map()));
+  byKey.set(key, board);
+  return board;
+}
+
+function buildBoard(pack: LifeformPack, players: 2 | 3 | 4, mods: readonly PassengerMod[]): Board {
   const chambers: Record<string, ChamberInfo> = {};
   for (const c of pack.ship.chambers) {
     chambers[c.id] = { deck: c.deck, mission: c.mission, vent: c.vent, lifeformStart: c.lifeformStart, cocoon: c.cocoon, circuit: c.circuit, objective: c.objective, shielded: c.shielded };
