@@ -144,6 +144,8 @@ export interface ConflictState {
   /** Rounds completed. */
   round: number;
   outcome: ConflictOutcome | null;
+  /** The showdown icons of every crew card id in play (copied from the pack at the start, so play needs no pack). */
+  cardIcons: Record<string, readonly string[]>;
 }
 
 /** What happened, for the log (codes under `lifeform-conflict:`; no hidden card is named). */

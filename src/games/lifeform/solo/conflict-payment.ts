@@ -1,0 +1,254 @@
+import { fightIcons, type ConflictState, type FightIcon, type Payment } from './conflict-types.ts';
+
+/**
+ * §DEFEAT LIFEFORM ATTACK as arithmetic: whether a payment matches every fight icon of a zone, why not
+ * in words-ready parameters, and the few cheapest payments that do (the legal list stays short).
+ *
+ * Our reading of "two-for-one ... from cards and/or tokens": spare showdown icons come from crew cards;
+ * each token is spent by its own rule (a data token only ever matches a pair of its icon).
+ */
+
+type Params = Record<string, string | number | boolean>;
+
+/** Why a payment cannot be made or does not match; nothing is applied. */
+export interface PaymentProblem {
+  readonly code: string;
+  readonly params?: Params;
+}
+
+/** The strip of a card instance (`knife.2` → `knife`). */
+export const cardIdOf = (instance: string): string => instance.replace(/\.\d+$/, '');
+
+/** Every fight icon of a zone, in token order. */
+export function zoneIcons(state: ConflictState, zone: number): FightIcon[] {
+  return (state.zones[zone] ?? []).flatMap((t) => [...t.icons]);
+}
+
+const emptyCounts = (): Record<FightIcon, number> => ({ claw: 0, bite: 0, tail: 0, acid: 0 });
+
+/** How many items a payment spends (cards and tokens), the cost the legal list is sorted by. */
+export function paymentSize(p: Payment): number {
+  return (p.cards?.length ?? 0) + (p.extinguisher ? 1 : 0) + (p.traits?.length ?? 0) + (p.torches ?? 0) + (p.harpoons ?? 0) + (p.data?.length ?? 0);
+}
+
+/** Counts of a list, keyed by value. */
+function tally<T extends string>(xs: readonly T[]): Map<T, number> {
+  const m = new Map<T, number>();
+  for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+  return m;
+}
+
+const isFight = (x: unknown): x is FightIcon => typeof x === 'string' && (fightIcons as readonly string[]).includes(x);
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+
+/** Checks the payment's resources are in the player's hand and supply (shape included: it may come from a user). */
+export function checkResources(state: ConflictState, p: Payment): PaymentProblem | null {
+  const cards = p.cards ?? [];
+  if (!Array.isArray(cards) || cards.some((c) => typeof c !== 'string')) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'cards' } };
+  const hand = tally(state.hand);
+  for (const [card, n] of tally(cards)) if ((hand.get(card) ?? 0) < n) return { code: 'lifeform-conflict.pay.notInHand', params: { cardKey: `crew.${cardIdOf(card)}.name` } };
+  if (p.extinguisher !== undefined) {
+    if (!isFight(p.extinguisher)) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'extinguisher' } };
+    if (state.supply.fireExtinguisher < 1) return { code: 'lifeform-conflict.pay.noToken', params: { token: 'fireExtinguisher', have: 0 } };
+  }
+  const traits = p.traits ?? [];
+  if (!Array.isArray(traits) || traits.some((c) => typeof c !== 'string')) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'traits' } };
+  const mine = tally(state.traits);
+  for (const [id, n] of tally(traits)) if ((mine.get(id) ?? 0) < n) return { code: 'lifeform-conflict.pay.noTrait', params: { trait: id } };
+  for (const [field, token] of [['torches', 'weldingTorch'], ['harpoons', 'harpoon']] as const) {
+    const n = p[field] ?? 0;
+    if (!isCount(n)) return { code: 'lifeform-conflict.pay.badShape', params: { field } };
+    if (n > state.supply[token]) return { code: 'lifeform-conflict.pay.noToken', params: { token, have: state.supply[token] } };
+  }
+  const data = p.data ?? [];
+  if (!Array.isArray(data) || data.some((d) => d !== null && !isFight(d))) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'data' } };
+  const held = tally(state.data.map((d) => d ?? 'plain'));
+  for (const [icon, n] of tally(data.map((d) => d ?? 'plain'))) {
+    if ((held.get(icon) ?? 0) < n) return { code: 'lifeform-conflict.pay.noData', params: { icon, have: held.get(icon) ?? 0 } };
+  }
+  return null;
+}
+
+/** What a payment leaves unmatched in a zone: 0 means the attack succeeds. */
+export interface MatchReport {
+  readonly total: number;
+  /** Fight icons matched neither by a same-kind showdown icon nor by a data token, before auto-matches. */
+  readonly left: readonly FightIcon[];
+  /** Auto-matches of any icon the payment brings (harpoon cards, traits, torches, harpoon tokens, two-for-one). */
+  readonly auto: number;
+  readonly unmatched: number;
+  /** A data token that found no pair of its icon (it cannot match just one). */
+  readonly dataWithoutPair: FightIcon | 'plain' | null;
+}
+
+/** Matches a payment against a zone's icons the best possible way (resources assumed present). */
+export function matchPayment(state: ConflictState, zone: number, p: Payment): MatchReport {
+  const icons = zoneIcons(state, zone).map((i) => p.extinguisher ?? i);
+  const need = emptyCounts();
+  for (const i of icons) need[i]++;
+  const data = p.data ?? [];
+  let dataWithoutPair: MatchReport['dataWithoutPair'] = null;
+  for (const d of data) {
+    if (d === null) continue;
+    if (need[d] >= 2) need[d] -= 2;
+    else dataWithoutPair ??= d;
+  }
+  const plain = data.filter((d) => d === null).length;
+  const have = emptyCounts();
+  let harpoonIcons = 0;
+  for (const card of p.cards ?? []) {
+    for (const icon of state.cardIcons[cardIdOf(card)] ?? []) {
+      if (icon === 'harpoon') harpoonIcons++;
+      else if (isFight(icon)) have[icon]++;
+    }
+  }
+  const anyTokens = (p.traits?.length ?? 0) + (p.torches ?? 0) + (p.harpoons ?? 0);
+  const best = bestPlainPairs(need, have, plain);
+  if (best === null) dataWithoutPair ??= 'plain';
+  const after = best ?? need;
+  const left: FightIcon[] = [];
+  let spare = 0;
+  for (const k of fightIcons) {
+    for (let i = 0; i < Math.max(0, after[k] - have[k]); i++) left.push(k);
+    spare += Math.max(0, have[k] - after[k]);
+  }
+  const auto = 3 * harpoonIcons + anyTokens + Math.floor(spare / 2);
+  const unmatched = dataWithoutPair !== null ? Math.max(1, left.length - auto) : Math.max(0, left.length - auto);
+  return { total: icons.length, left, auto, unmatched, dataWithoutPair };
+}
+
+/** Iconless data tokens each take a pair of identical icons; picks the pairs leaving the fewest unmatched. */
+function bestPlainPairs(need: Record<FightIcon, number>, have: Record<FightIcon, number>, plain: number): Record<FightIcon, number> | null {
+  if (plain === 0) return need;
+  let best: Record<FightIcon, number> | null = null;
+  let bestLeft = Infinity;
+  const walk = (n: Record<FightIcon, number>, left: number): void => {
+    if (left === 0) {
+      const rest = fightIcons.reduce((a, k) => a + Math.max(0, n[k] - have[k]), 0);
+      if (rest < bestLeft) (best = { ...n }), (bestLeft = rest);
+      return;
+    }
+    for (const k of fightIcons) if (n[k] >= 2) walk({ ...n, [k]: n[k] - 2 }, left - 1);
+  };
+  walk(need, plain);
+  return best;
+}
+
+/** Checks a payment for a zone: resources present, and every fight icon matched (§DEFEAT LIFEFORM ATTACK). */
+export function checkPayment(state: ConflictState, zone: number, p: Payment): PaymentProblem | null {
+  if (!Number.isInteger(zone) || zone < 0 || zone >= state.zones.length) return { code: 'lifeform-conflict.pay.noZone', params: { zone: zone + 1, zones: state.zones.length } };
+  if ((state.zones[zone] ?? []).length === 0) return { code: 'lifeform-conflict.pay.emptyZone', params: { zone: zone + 1 } };
+  if (typeof p !== 'object' || p === null) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'pay' } };
+  const missing = checkResources(state, p);
+  if (missing) return missing;
+  if (paymentSize(p) === 0) return { code: 'lifeform-conflict.pay.empty', params: { zone: zone + 1 } };
+  const r = matchPayment(state, zone, p);
+  if (r.dataWithoutPair !== null) return { code: 'lifeform-conflict.pay.dataNoPair', params: { icon: r.dataWithoutPair } };
+  if (r.unmatched > 0) {
+    return { code: 'lifeform-conflict.pay.unmatched', params: { zone: zone + 1, total: r.total, unmatched: r.unmatched, left: r.left.join(','), auto: r.auto } };
+  }
+  return null;
+}
+
+const matches = (state: ConflictState, zone: number, p: Payment): boolean => checkPayment(state, zone, p) === null;
+
+/** Removes item `i` (in the order cards, extinguisher, traits, torches, harpoons, data) from a payment. */
+function without(p: Payment, i: number): Payment {
+  const cards = p.cards ?? [];
+  if (i < cards.length) return { ...p, cards: cards.filter((_, j) => j !== i) };
+  let k = i - cards.length;
+  if (p.extinguisher) {
+    if (k === 0) return dropUndefined({ ...p, extinguisher: undefined });
+    k--;
+  }
+  const traits = p.traits ?? [];
+  if (k < traits.length) return { ...p, traits: traits.filter((_, j) => j !== k) };
+  k -= traits.length;
+  if (k < (p.torches ?? 0)) return { ...p, torches: (p.torches ?? 0) - 1 };
+  k -= p.torches ?? 0;
+  if (k < (p.harpoons ?? 0)) return { ...p, harpoons: (p.harpoons ?? 0) - 1 };
+  k -= p.harpoons ?? 0;
+  return { ...p, data: (p.data ?? []).filter((_, j) => j !== k) };
+}
+
+function dropUndefined(p: Payment): Payment {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && !(Array.isArray(v) && v.length === 0) && v !== 0) out[k] = v;
+  return out as Payment;
+}
+
+/** All subsets of a hand up to equal copies (a multiset of card ids, one instance each). */
+function handChoices(hand: readonly string[]): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const c of hand) groups.set(cardIdOf(c), [...(groups.get(cardIdOf(c)) ?? []), c]);
+  let out: string[][] = [[]];
+  for (const copies of [...groups.keys()].sort().map((k) => (groups.get(k) as string[]).slice().sort())) {
+    const next: string[][] = [];
+    for (const base of out) for (let n = 0; n <= copies.length; n++) next.push([...base, ...copies.slice(0, n)]);
+    out = next;
+  }
+  return out;
+}
+
+/**
+ * The cheapest payments that clear a zone (fewest items; then fewer harpoon cards and fewer cards), none
+ * holding an item it could do without. Exhaustive over the hand and the supply, so an empty list means the
+ * zone cannot be cleared by an attack.
+ */
+export function cheapestPayments(state: ConflictState, zone: number, limit = 4): Payment[] {
+  const icons = zoneIcons(state, zone);
+  if (icons.length === 0) return [];
+  const candidates: Payment[] = [];
+  const extinguishers: (FightIcon | undefined)[] = [undefined, ...(state.supply.fireExtinguisher > 0 ? fightIcons : [])];
+  const dataHeld = tally(state.data.map((d) => d ?? 'plain'));
+  const anyHeld = state.traits.length + state.supply.weldingTorch + state.supply.harpoon;
+  for (const ext of extinguishers) {
+    const counts = tally(icons.map((i) => ext ?? i));
+    const pairs = [...counts.values()].reduce((a, n) => a + Math.floor(n / 2), 0);
+    const dataOptions = dataChoices(dataHeld, counts, pairs);
+    for (const cards of handChoices(state.hand)) {
+      for (const data of dataOptions) {
+        const base: Payment = dropUndefined({ cards, extinguisher: ext, data });
+        const r = matchPayment(state, zone, base);
+        if (r.dataWithoutPair !== null) continue;
+        if (r.unmatched > anyHeld) continue;
+        candidates.push(dropUndefined({ ...base, ...anyTokens(state, r.unmatched) }));
+      }
+    }
+  }
+  const harpoonCards = (p: Payment): number => (p.cards ?? []).filter((c) => (state.cardIcons[cardIdOf(c)] ?? []).includes('harpoon')).length;
+  const key = (p: Payment): string => JSON.stringify(p);
+  candidates.sort((a, b) => paymentSize(a) - paymentSize(b) || harpoonCards(a) - harpoonCards(b) || (a.cards?.length ?? 0) - (b.cards?.length ?? 0) || (key(a) < key(b) ? -1 : 1));
+  const out: Payment[] = [];
+  const seen = new Set<string>();
+  for (const p of candidates) {
+    if (out.length >= limit) break;
+    if (seen.has(key(p))) continue;
+    seen.add(key(p));
+    let minimal = true;
+    for (let i = 0; i < paymentSize(p) && minimal; i++) if (matches(state, zone, without(p, i))) minimal = false;
+    if (minimal && matches(state, zone, p)) out.push(p);
+  }
+  return out;
+}
+
+/** Data token selections worth trying: never more tokens than the zone has pairs. */
+function dataChoices(held: Map<string, number>, counts: Map<FightIcon, number>, pairs: number): (FightIcon | null)[][] {
+  let out: (FightIcon | null)[][] = [[]];
+  for (const [icon, n] of [...held.entries()].sort()) {
+    const cap = icon === 'plain' ? Math.min(n, pairs) : Math.min(n, Math.floor((counts.get(icon as FightIcon) ?? 0) / 2));
+    const next: (FightIcon | null)[][] = [];
+    for (const base of out) for (let k = 0; k <= cap; k++) next.push([...base, ...Array<FightIcon | null>(k).fill(icon === 'plain' ? null : (icon as FightIcon))]);
+    out = next;
+  }
+  return out;
+}
+
+/** `n` auto-match tokens, unused traits first, then welding torches, then harpoon tokens (all worth the same here). */
+function anyTokens(state: ConflictState, n: number): Payment {
+  const traits = [...state.traits].sort().slice(0, n);
+  let rest = n - traits.length;
+  const torches = Math.min(rest, state.supply.weldingTorch);
+  rest -= torches;
+  return { traits, torches, harpoons: rest };
+}
