@@ -125,7 +125,10 @@ function bestPlainPairs(need: Record<FightIcon, number>, have: Record<FightIcon,
   const walk = (n: Record<FightIcon, number>, left: number): void => {
     if (left === 0) {
       const rest = fightIcons.reduce((a, k) => a + Math.max(0, n[k] - have[k]), 0);
-      if (rest < bestLeft) (best = { ...n }), (bestLeft = rest);
+      if (rest < bestLeft) {
+        best = { ...n };
+        bestLeft = rest;
+      }
       return;
     }
     for (const k of fightIcons) if (n[k] >= 2) walk({ ...n, [k]: n[k] - 2 }, left - 1);

@@ -207,6 +207,9 @@ const zoneArg = (s: ConflictState, a: Record<string, unknown>): number | null =>
   return typeof z === 'number' && Number.isInteger(z) && z >= 0 && z < s.zones.length ? z : null;
 };
 
+/** A zone argument as the player counts zones (1 first), for a refusal. */
+const zoneShown = (a: Record<string, unknown>): number | string => (typeof a.zone === 'number' ? a.zone + 1 : String(a.zone));
+
 /** A round's end (§SHUTTLE CONFLICT): counted, then settled. */
 function endRound(s: ConflictState, log: Log): ConflictState {
   s.round++;
@@ -227,7 +230,7 @@ export function applyConflict(state: ConflictState, command: ConflictCommand, rn
   switch (command.type) {
     case 'conflictAttack': {
       const zone = zoneArg(s, a);
-      if (zone === null) return refuse(`${NS}.pay.noZone`, { zone: String(a.zone), zones: s.zones.length });
+      if (zone === null) return refuse(`${NS}.pay.noZone`, { zone: zoneShown(a), zones: s.zones.length });
       const pay = (a.pay ?? {}) as Payment;
       const problem = checkPayment(s, zone, pay);
       if (problem) return { ok: false, error: problem };
@@ -238,7 +241,7 @@ export function applyConflict(state: ConflictState, command: ConflictCommand, rn
     }
     case 'conflictHalon': {
       const zone = zoneArg(s, a);
-      if (zone === null || (s.zones[zone] as CombatToken[]).length === 0) return refuse(`${NS}.pay.emptyZone`, { zone: String(a.zone) });
+      if (zone === null || (s.zones[zone] as CombatToken[]).length === 0) return refuse(`${NS}.pay.emptyZone`, { zone: zoneShown(a) });
       if (s.supply.halon < 1) return refuse(`${NS}.noHalon`);
       s.supply.halon--;
       s.pool.halon++;
@@ -248,7 +251,7 @@ export function applyConflict(state: ConflictState, command: ConflictCommand, rn
     }
     case 'conflictAirlock': {
       const zone = zoneArg(s, a);
-      if (zone === null || (s.zones[zone] as CombatToken[]).length === 0) return refuse(`${NS}.pay.emptyZone`, { zone: String(a.zone) });
+      if (zone === null || (s.zones[zone] as CombatToken[]).length === 0) return refuse(`${NS}.pay.emptyZone`, { zone: zoneShown(a) });
       if (s.airlock.used) return refuse(`${NS}.airlockUsed`);
       s.airlock.used = true;
       log.tell('airlock', { zone: zone + 1, survival: s.airlock.survival });
