@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyConflict, conflictCommand as C, conflictCounts, conflictLegal, startConflict } from './conflict.ts';
+import { applyConflict, conflictCommand as C, conflictCounts, conflictLegal, conflictRefusal, startConflict } from './conflict.ts';
 import { checkPayment, cheapestPayments, paymentSize } from './conflict-payment.ts';
 import type { ConflictCommand, ConflictInput, ConflictState, FightIcon } from './conflict-types.ts';
 import { allCards, arranged, conflictPack, input, ok, rngOf, started } from './conflict.test-helper.ts';
@@ -146,6 +146,15 @@ describe('lifeform solo §DEFEAT LIFEFORM ATTACK', () => {
     expect(zone2[0]).toEqual({ cards: ['flare.1'] });
     const sizes = attacks.filter((a) => a.args.zone === 0).map((a) => paymentSize(a.args.pay));
     expect([...sizes].sort((a, b) => a - b)).toEqual(sizes);
+  });
+
+  it('§DEFEAT LIFEFORM ATTACK: GIVEN a free-form payment outside the offered list WHEN it matches THEN it is legal and applies; WHEN it does not THEN the refusal says why', () => {
+    const s = arranged({ hand: ['bolt.1', 'bolt.2', 'sweep.1', 'duck.1'] }, [['claw'], [], []]);
+    const wasteful = C.attack(0, { cards: ['bolt.1', 'sweep.1'] });
+    expect(conflictLegal(s)).not.toContainEqual(wasteful);
+    expect(conflictRefusal(s, wasteful)).toBeNull();
+    expect(ok(applyConflict(s, wasteful, rngOf(1))).state.hand).toEqual(['bolt.2', 'duck.1']);
+    expect(conflictRefusal(s, C.attack(0, { cards: ['duck.1'] }))).toMatchObject({ code: 'lifeform-conflict.pay.unmatched', params: { left: 'claw' } });
   });
 
   it('§DEFEAT LIFEFORM ATTACK: GIVEN a zone nothing in hand or supply can match THEN no attack on it is offered, only what else remains (and giving up)', () => {

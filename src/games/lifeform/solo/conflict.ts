@@ -1,4 +1,4 @@
-import type { Rng } from '../../../core/index.ts';
+import { createRng, seedRng, type Rng } from '../../../core/index.ts';
 import { cardIdOf, checkPayment, cheapestPayments } from './conflict-payment.ts';
 import {
   type Chit,
@@ -295,6 +295,16 @@ export function applyConflict(state: ConflictState, command: ConflictCommand, rn
     default:
       return refuse(`${NS}.unknown`, { type: String((command as { type?: unknown }).type) });
   }
+}
+
+/**
+ * Whether a command (a listed one or a free-form payment) would be accepted now, and if not why: the
+ * legality check for the wiring, since an attack's payments are not all enumerated. The check draws
+ * nothing that matters (a throwaway generator), and changes nothing.
+ */
+export function conflictRefusal(state: ConflictState, command: ConflictCommand): { code: string; params?: Params } | null {
+  const r = applyConflict(state, command, createRng(seedRng(0)));
+  return r.ok ? null : r.error;
 }
 
 const done = (s: ConflictState, log: Log, rng: Rng): ConflictResult => ({ ok: true, state: s, events: log.events, revealed: log.revealed || rng.used });
