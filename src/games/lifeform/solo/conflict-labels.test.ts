@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { t, type Language } from '../../../i18n/index.ts';
 import { applyConflict, conflictCommand as C, conflictLegal, startConflict } from './conflict.ts';
 import { checkPayment } from './conflict-payment.ts';
+import { conflictVocab, parsePayment } from './conflict-parse.ts';
 import { eventWords, explainProblem, labelConflict, paymentWords, type Say } from './conflict-labels.ts';
 import type { ConflictState } from './conflict-types.ts';
 import { allCards, arranged, conflictPack, input, rngOf } from './conflict.test-helper.ts';
@@ -15,7 +16,7 @@ const tree = (lang: string): Record<string, unknown> =>
 /** Every `lifeform-conflict.…` code written in the conflict's sources. */
 function writtenCodes(): string[] {
   const out = new Set<string>();
-  for (const file of ['conflict.ts', 'conflict-payment.ts', 'conflict-labels.ts']) {
+  for (const file of ['conflict.ts', 'conflict-payment.ts', 'conflict-labels.ts', 'conflict-parse.ts']) {
     const text = readFileSync(join(import.meta.dirname, file), 'utf8');
     for (const m of text.matchAll(/`\$\{NS\}\.([a-zA-Z.]+[a-zA-Z])`/g)) out.add(m[1] as string);
     for (const m of text.matchAll(/'lifeform-conflict\.([a-zA-Z.]+[a-zA-Z])'/g)) out.add(m[1] as string);
@@ -98,5 +99,38 @@ describe('lifeform solo conflict labels and strings', () => {
         expect(x).not.toMatch(/lifeform-conflict\.|\{\{|\}\}|undefined/);
       }
     }
+  });
+
+  describe('a payment typed in one Discord option', () => {
+    const vocab = conflictVocab([sayIn('en'), sayIn('es')]);
+    const s = arranged(
+      { hand: ['bolt.1', 'bolt.2', 'prod.1'], unusedTraits: ['trait-steady-hands'], supply: { survival: 0, fireExtinguisher: 1, weldingTorch: 2, harpoon: 1 }, data: [{ icon: 'claw' }] },
+      [['claw', 'claw', 'bite', 'acid', 'tail'], [], []],
+    );
+
+    it('§DEFEAT LIFEFORM ATTACK: GIVEN names and token words in English WHEN parsed THEN the payment holds those cards and tokens, and it matches', () => {
+      const r = parsePayment('Bolt, shock-prod, 2 torches, data claw, Steady hands', s, conflictPack, vocab);
+      expect(r).toEqual({ ok: true, pay: { cards: ['bolt.1', 'prod.1'], traits: ['trait-steady-hands'], torches: 2, data: ['claw'] } });
+      expect(r.ok && checkPayment(s, 0, r.pay)).toBeNull();
+      const fine = parsePayment('2 bolt; prod; harpoon; torch; Steady hands', s, conflictPack, vocab);
+      expect(fine.ok && checkPayment(s, 0, fine.pay)).toBeNull();
+    });
+
+    it('§DEFEAT LIFEFORM ATTACK: GIVEN the same in Spanish WHEN parsed THEN the same payment comes out', () => {
+      expect(parsePayment('Huida, picana, soplete, datos de garra, extintor mordisco, Pulso firme', s, conflictPack, vocab)).toEqual({
+        ok: true,
+        pay: { cards: ['bolt.1', 'prod.1'], extinguisher: 'bite', traits: ['trait-steady-hands'], torches: 1, data: ['claw'] },
+      });
+      const holding = { ...s, hand: [...s.hand, 'burner.1'] };
+      expect(parsePayment('soplete', holding, conflictPack, vocab)).toEqual({ ok: true, pay: { cards: ['burner.1'] } });
+    });
+
+    it('GIVEN an item that names nothing, too many copies or a data token without its icon WHEN parsed THEN it is refused naming the item, in words', () => {
+      const r = parsePayment('Bolt, laser sword', s, conflictPack, vocab);
+      expect(r).toEqual({ ok: false, error: { code: 'lifeform-conflict.parse.unknown', params: { item: 'laser sword' } } });
+      if (!r.ok) expect(t('es', r.error.code, r.error.params)).toContain('«laser sword»');
+      expect(parsePayment('3 bolt', s, conflictPack, vocab)).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.parse.noCard' } });
+      expect(parsePayment('data', s, conflictPack, vocab)).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.parse.needIcon' } });
+    });
   });
 });

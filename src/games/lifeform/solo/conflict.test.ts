@@ -134,6 +134,27 @@ describe('lifeform solo §DEFEAT LIFEFORM ATTACK', () => {
     expect(attack(two, 0, { data: ['bite'] })).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.noData' } });
   });
 
+  it('§DEFEAT LIFEFORM ATTACK, harpoon crew card: GIVEN 1 or 2 fight icons THEN the harpoon card alone matches them too (any 1, 2 or 3)', () => {
+    for (const icons of [['acid'], ['bite', 'tail']] as FightIcon[][]) {
+      const s = arranged({ hand: ['harpoon.1'] }, [icons, [], []]);
+      expect(checkPayment(s, 0, { cards: ['harpoon.1'] })).toBeNull();
+    }
+  });
+
+  it('§DEFEAT LIFEFORM ATTACK, data token without an icon (packs whose data tokens carry none): GIVEN two tails THEN it matches the pair; GIVEN two different icons THEN it cannot', () => {
+    const pair = arranged({ data: [{ icon: null }] }, [['tail', 'tail'], [], []]);
+    expect(checkPayment(pair, 0, { data: [null] })).toBeNull();
+    const odd = arranged({ data: [{ icon: null }] }, [['tail', 'acid'], [], []]);
+    expect(checkPayment(odd, 0, { data: [null] })).toMatchObject({ code: 'lifeform-conflict.pay.dataNoPair', params: { icon: 'plain' } });
+  });
+
+  it('§DEFEAT LIFEFORM ATTACK and the token reference: GIVEN an extinguisher turning a zone into pairs WHEN a data token follows THEN they match together (the extinguisher acts first)', () => {
+    const s = arranged({ data: [{ icon: 'acid' }], supply: { survival: 0, fireExtinguisher: 1, weldingTorch: 0, harpoon: 0 } }, [['claw', 'bite'], [], []]);
+    expect(checkPayment(s, 0, { data: ['acid'] })).not.toBeNull();
+    expect(checkPayment(s, 0, { extinguisher: 'acid', data: ['acid'] })).toBeNull();
+    expect(cheapestPayments(s, 0)[0]).toEqual({ extinguisher: 'acid', data: ['acid'] });
+  });
+
   it('§DEFEAT LIFEFORM ATTACK: GIVEN a hand and tokens WHEN the legal list is built THEN every offered attack matches, is minimal and the cheapest comes first', () => {
     const s = arranged(
       { hand: ['bolt.1', 'prod.1', 'duck.1', 'harpoon.1', 'flare.1'], unusedTraits: ['trait-steady-hands'], supply: { survival: 0, fireExtinguisher: 1, weldingTorch: 1, harpoon: 0 }, data: [{ icon: 'claw' }] },
@@ -265,6 +286,7 @@ function playOut(s0: ConflictState, seed: number, picks: readonly number[]): { f
   let steps = 0;
   while (!s.outcome && steps < 60) {
     const legal = conflictLegal(s);
+    expect(legal.length, 'within 25 buttons').toBeLessThanOrEqual(25);
     const choices = legal.length > 1 ? legal.filter((c) => c.type !== 'conflictGiveUp') : legal;
     const cmd = choices[(picks[steps % picks.length] ?? 0) % choices.length] as ConflictCommand;
     const before = conflictCounts(s);

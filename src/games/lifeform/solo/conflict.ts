@@ -162,6 +162,9 @@ function settle(s: ConflictState, log: Log): ConflictState {
   return s;
 }
 
+/** Locker commands listed go up to this many survival tokens (the list stays within 25 buttons); more may be stated. */
+const MAX_LOCKER_LISTED = 4;
+
 /** A command as data, built the one way the legal list and the tests build it. */
 export const conflictCommand = {
   attack: (zone: number, pay: Payment): ConflictCommand => ({ type: 'conflictAttack', args: { zone, pay } }),
@@ -191,7 +194,7 @@ export function conflictLegal(s: ConflictState, perZone = 4): ConflictCommand[] 
     if (s.supply.halon > 0) out.push(conflictCommand.halon(zone));
     if (!s.airlock.used) out.push(conflictCommand.airlock(zone));
   });
-  if (!s.locker.used) for (let n = 0; n <= Math.min(s.supply.survival, s.spareAlive); n++) out.push(conflictCommand.locker(n));
+  if (!s.locker.used) for (let n = 0; n <= Math.min(s.supply.survival, s.spareAlive, MAX_LOCKER_LISTED); n++) out.push(conflictCommand.locker(n));
   out.push(conflictCommand.giveUp());
   return out;
 }
