@@ -68,6 +68,8 @@ describe('lifeform solo §SHUTTLE CONFLICT: the hibernation sequence', () => {
   it('§SHUTTLE CONFLICT: GIVEN an index the pack has no attack-1 token for WHEN the conflict starts THEN it is refused naming the field, not a crash', () => {
     expect(startConflict(input({ energyAttack1: [9] }), conflictPack, rngOf(1))).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.input.bad', params: { field: 'energyAttack1' } } });
     expect(startConflict(input({ remoraTraits: ['trait-nope'] }), conflictPack, rngOf(1))).toMatchObject({ ok: false, error: { params: { field: 'traits' } } });
+    expect(startConflict(input({ remoraTraits: ['trait-cold-logic'], unusedTraits: ['trait-cold-logic'] }), conflictPack, rngOf(1))).toMatchObject({ ok: false, error: { params: { field: 'traits' } } });
+    expect(startConflict(input({ hand: ['bolt.1'], discard: ['bolt.1'] }), conflictPack, rngOf(1))).toMatchObject({ ok: false, error: { params: { field: 'cards', value: 'bolt.1' } } });
   });
 });
 

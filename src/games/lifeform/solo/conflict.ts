@@ -43,7 +43,11 @@ function checkInput(input: ConflictInput, pack: ConflictPack): { code: string; p
   if (new Set(input.energyAttack1).size !== input.energyAttack1.length) return bad('energyAttack1', input.energyAttack1.join(','));
   const traits = new Set(pack.solo.traits.map((t) => t.id));
   for (const id of [...input.remoraTraits, ...input.unusedTraits]) if (!traits.has(id)) return bad('traits', id);
+  const allTraits = [...input.remoraTraits, ...input.unusedTraits];
+  if (new Set(allTraits).size !== allTraits.length) return bad('traits', allTraits.join(','));
   const cards = new Set(pack.crew.map((c) => c.id));
+  const instances = [...input.hand, ...input.deck, ...input.discard];
+  if (new Set(instances).size !== instances.length) return bad('cards', instances.find((c, i) => instances.indexOf(c) !== i) ?? '');
   for (const c of [...input.hand, ...input.deck, ...input.discard]) if (!cards.has(cardIdOf(c))) return bad('cards', c);
   for (const [k, v] of Object.entries({ ...input.supply, ...input.container, spareAlive: input.spareAlive, halonCompartments: input.halonCompartments, weaponryDraw: input.weaponryDraw })) {
     if (!Number.isInteger(v) || v < 0) return bad(k, v);
