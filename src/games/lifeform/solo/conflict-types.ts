@@ -169,3 +169,23 @@ export interface ConflictPack {
     readonly conflict: { readonly secondaryZones: number; readonly zones: readonly { readonly en: string; readonly es: string }[] };
   };
 }
+
+/**
+ * What the table may see of the conflict: the board, the supply and the counts. The hand's cards and the
+ * deck's order are the player's secrets (ARCHITECTURE.md "Views and secrets"); only their sizes show.
+ */
+export interface ConflictPublicView {
+  readonly zones: readonly (readonly CombatToken[])[];
+  readonly handSize: number;
+  readonly deckSize: number;
+  readonly discard: readonly string[];
+  readonly supply: ConflictState['supply'];
+  readonly data: readonly (FightIcon | null)[];
+  readonly traits: number;
+  readonly airlock: ConflictState['airlock'];
+  readonly locker: ConflictState['locker'];
+  readonly container: ConflictState['container'];
+  readonly mustDiscard: number;
+  readonly round: number;
+  readonly outcome: ConflictOutcome | null;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyConflict, conflictCommand as C, conflictCounts, conflictLegal, conflictRefusal, startConflict } from './conflict.ts';
+import { applyConflict, conflictCommand as C, conflictCounts, conflictLegal, conflictPublicView, conflictRefusal, startConflict } from './conflict.ts';
 import { checkPayment, cheapestPayments, paymentSize } from './conflict-payment.ts';
 import type { ConflictCommand, ConflictInput, ConflictState, FightIcon } from './conflict-types.ts';
 import { allCards, arranged, conflictPack, input, ok, rngOf, started } from './conflict.test-helper.ts';
@@ -111,7 +111,7 @@ describe('lifeform solo §DEFEAT LIFEFORM ATTACK', () => {
     expect(ok(attack(s, 0, { cards: ['bolt.1', 'duck.1'] })).state.zones[0]).toEqual([]);
   });
 
-  it('§DEFEAT LIFEFORM ATTACK and the token reference, fire extinguisher: GIVEN claw, bite and tail WHEN an extinguisher turns them all to claw THEN three claw cards match', () => {
+  it('§DEFEAT LIFEFORM ATTACK and §TOKEN REFERENCE, fire extinguisher: GIVEN claw, bite and tail WHEN an extinguisher turns them all to claw THEN three claw cards match', () => {
     const s = arranged({ hand: ['bolt.1', 'bolt.2', 'sweep.1'], supply: { survival: 0, fireExtinguisher: 1, weldingTorch: 0, harpoon: 0 } }, [['claw', 'bite', 'tail'], [], []]);
     expect(checkPayment(s, 0, { cards: ['bolt.1', 'bolt.2', 'sweep.1'] })).not.toBeNull();
     const r = ok(attack(s, 0, { cards: ['bolt.1', 'bolt.2', 'sweep.1'], extinguisher: 'claw' }));
@@ -119,7 +119,7 @@ describe('lifeform solo §DEFEAT LIFEFORM ATTACK', () => {
     expect(r.state.pool.fireExtinguisher).toBe(1);
   });
 
-  it('§DEFEAT LIFEFORM ATTACK and the token reference (trait, welding torch, harpoon token): GIVEN three different icons THEN one unused trait, one torch and one harpoon token match one each', () => {
+  it('§DEFEAT LIFEFORM ATTACK and §TOKEN REFERENCE (trait, welding torch, harpoon token): GIVEN three different icons THEN one unused trait, one torch and one harpoon token match one each', () => {
     const s = arranged({ unusedTraits: ['trait-cold-logic'], supply: { survival: 0, fireExtinguisher: 0, weldingTorch: 1, harpoon: 1 } }, [['acid', 'tail', 'bite'], [], []]);
     expect(checkPayment(s, 0, { traits: ['trait-cold-logic'], torches: 1 })).toMatchObject({ code: 'lifeform-conflict.pay.unmatched', params: { unmatched: 1 } });
     const r = ok(attack(s, 0, { traits: ['trait-cold-logic'], torches: 1, harpoons: 1 }));
@@ -150,7 +150,7 @@ describe('lifeform solo §DEFEAT LIFEFORM ATTACK', () => {
     expect(checkPayment(odd, 0, { data: [null] })).toMatchObject({ code: 'lifeform-conflict.pay.dataNoPair', params: { icon: 'plain' } });
   });
 
-  it('§DEFEAT LIFEFORM ATTACK and the token reference: GIVEN an extinguisher turning a zone into pairs WHEN a data token follows THEN they match together (the extinguisher acts first)', () => {
+  it('§DEFEAT LIFEFORM ATTACK and §TOKEN REFERENCE: GIVEN an extinguisher turning a zone into pairs WHEN a data token follows THEN they match together (the extinguisher acts first)', () => {
     const s = arranged({ data: [{ icon: 'acid' }], supply: { survival: 0, fireExtinguisher: 1, weldingTorch: 0, harpoon: 0 } }, [['claw', 'bite'], [], []]);
     expect(checkPayment(s, 0, { data: ['acid'] })).not.toBeNull();
     expect(checkPayment(s, 0, { extinguisher: 'acid', data: ['acid'] })).toBeNull();
@@ -295,6 +295,8 @@ function playOut(s0: ConflictState, seed: number, picks: readonly number[]): { f
     const r = applyConflict(s, cmd, rngOf(seed + steps));
     if (!r.ok) throw new Error(`legal command refused: ${JSON.stringify(cmd)} ${JSON.stringify(r.error)}`);
     expect(conflictCounts(r.state), 'no token, card or chit created or lost').toEqual(before);
+    const shown = JSON.stringify([conflictPublicView(r.state), r.events]);
+    for (const c of [...r.state.hand, ...r.state.deck]) expect(shown, 'a card in hand or deck stays secret').not.toContain(`"${c}"`);
     log.push(JSON.stringify(cmd), ...r.events.map((e) => e.code));
     s = r.state;
     steps++;
@@ -303,7 +305,7 @@ function playOut(s0: ConflictState, seed: number, picks: readonly number[]): { f
 }
 
 describe('lifeform solo §SHUTTLE CONFLICT: properties', () => {
-  it('§SHUTTLE CONFLICT (fast-check): GIVEN random inputs WHEN random legal commands are played THEN it ends won or lost within 30 commands, conserving every token, card and chit, and the same seed replays the same game', () => {
+  it('§SHUTTLE CONFLICT (fast-check): GIVEN random inputs WHEN random legal commands are played THEN it ends won or lost within 30 commands, conserving every token, card and chit, never showing a card of the hand or the deck, and the same seed replays the same game', () => {
     fc.assert(
       fc.property(arbInput, fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.nat(40), { minLength: 1, maxLength: 12 }), (over, seed, picks) => {
         const i = input(over);

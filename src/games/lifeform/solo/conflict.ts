@@ -8,6 +8,7 @@ import {
   type ConflictEvent,
   type ConflictInput,
   type ConflictPack,
+  type ConflictPublicView,
   type ConflictResult,
   type ConflictState,
   type FightIcon,
@@ -357,5 +358,24 @@ export function conflictCounts(s: ConflictState): Record<string, number> {
     combat: s.zones.flat().length + s.pool.cleared.length,
     aliveChits: s.container.alive + s.spareAlive + s.pool.chits.filter((c) => c === 'alive').length,
     killedChits: s.container.killed + s.pool.chits.filter((c) => c === 'killed').length,
+  };
+}
+
+/** The conflict as the table sees it: no card of the hand, no deck order (the leak test checks it). */
+export function conflictPublicView(s: ConflictState): ConflictPublicView {
+  return {
+    zones: s.zones.map((z) => z.map((t) => ({ ...t, icons: [...t.icons] }))),
+    handSize: s.hand.length,
+    deckSize: s.deck.length,
+    discard: [...s.discard],
+    supply: { ...s.supply },
+    data: [...s.data],
+    traits: s.traits.length,
+    airlock: { ...s.airlock },
+    locker: { ...s.locker },
+    container: { ...s.container },
+    mustDiscard: s.mustDiscard,
+    round: s.round,
+    outcome: s.outcome,
   };
 }
