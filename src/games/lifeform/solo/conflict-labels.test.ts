@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { t, type Language } from '../../../i18n/index.ts';
-import { applyConflict, conflictCommand as C, conflictLegal, startConflict } from './conflict.ts';
+import { applyConflict, conflictCommand as C, conflictLegal, conflictPublicView, startConflict } from './conflict.ts';
 import { checkPayment } from './conflict-payment.ts';
 import { conflictVocab, parsePayment } from './conflict-parse.ts';
-import { eventWords, explainProblem, labelConflict, paymentWords, type Say } from './conflict-labels.ts';
+import { describeConflict, eventWords, explainProblem, labelConflict, paymentWords, type Say } from './conflict-labels.ts';
 import type { ConflictState } from './conflict-types.ts';
 import { allCards, arranged, conflictPack, input, rngOf } from './conflict.test-helper.ts';
 
@@ -83,6 +83,7 @@ describe('lifeform solo conflict labels and strings', () => {
       for (const lang of ['en', 'es'] as const) texts.push(...first.events.map((e) => eventWords(e, conflictPack, lang, sayIn(lang))));
       while (!s.outcome) {
         const legal = conflictLegal(s);
+        for (const lang of ['en', 'es'] as const) texts.push(...describeConflict(conflictPublicView(s), conflictPack, lang, sayIn(lang)));
         for (const lang of ['en', 'es'] as const) for (const c of legal) {
           const l = labelConflict(s, c, conflictPack, lang, sayIn(lang));
           texts.push(t(lang, l.code, l.params));
@@ -99,6 +100,19 @@ describe('lifeform solo conflict labels and strings', () => {
         expect(x).not.toMatch(/lifeform-conflict\.|\{\{|\}\}|undefined/);
       }
     }
+  });
+
+  it('§SHUTTLE CONFLICT: GIVEN a conflict under way WHEN the table is put in words THEN each zone, the supply, the airlock and the locker have a line', () => {
+    const s = arranged({ hand: ['bolt.1', 'duck.1'], halonCompartments: 1, airlockSurvival: true, unusedTraits: ['trait-steady-hands'], data: [{ icon: 'acid' }] }, [['claw', 'claw', 'bite'], [], ['tail']]);
+    expect(describeConflict(conflictPublicView(s), conflictPack, 'en', sayIn('en'))).toEqual([
+      'Shuttle conflict, round 1',
+      'Primary zone: 1 token showing 2 claws and 1 bite',
+      'Port zone: clear',
+      'Starboard zone: 1 token showing 1 tail',
+      'Your supply: 1 × halon gas blast token, 1 unused trait and the acid data token; 2 cards in hand',
+      'The airlock is ready, but a survival token lies in it: opening it means drawing a chit first.',
+      'The locker is still to search; the container holds 5 alive and 1 killed chits.',
+    ]);
   });
 
   describe('a payment typed in one Discord option', () => {

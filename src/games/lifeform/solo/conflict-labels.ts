@@ -1,6 +1,6 @@
 import type { CommandLabel } from '../../../core/index.ts';
 import { cardIdOf, type PaymentProblem } from './conflict-payment.ts';
-import type { ConflictCommand, ConflictEvent, ConflictPack, ConflictState, Payment } from './conflict-types.ts';
+import type { ConflictCommand, ConflictEvent, ConflictPack, ConflictPublicView, ConflictState, Payment } from './conflict-types.ts';
 
 /**
  * The shuttle conflict's commands and refusals in words (issue 15 conventions: names, never ids). Pure:
@@ -96,4 +96,22 @@ export function explainProblem(problem: PaymentProblem, pack: ConflictPack, lang
 /** An event of the conflict in words (zone names, icons and chits spelt out). */
 export function eventWords(event: ConflictEvent, pack: ConflictPack, lang: ConflictLang, say: Say): string {
   return say(event.code, wordsOf(event.params, pack, lang, say));
+}
+
+/** The conflict table in words, one line each (the picture's alt text, or the whole of a text-only view). */
+export function describeConflict(view: ConflictPublicView, pack: ConflictPack, lang: ConflictLang, say: Say): string[] {
+  const lines = [say(`${NS}.view.title`, { round: view.round + 1 })];
+  view.zones.forEach((tokens, zone) => {
+    const icons = tokens.flatMap((t) => [...t.icons]);
+    lines.push(icons.length === 0 ? say(`${NS}.view.zoneClear`, { zone: zoneName(pack, zone, lang, say) }) : say(`${NS}.view.zone`, { zone: zoneName(pack, zone, lang, say), icons: iconsWords(icons, lang, say), count: tokens.length }));
+  });
+  const supply: string[] = [];
+  for (const [token, n] of Object.entries(view.supply)) if (n > 0) supply.push(say(`${NS}.view.count`, { count: n, token: say(`${NS}.token.${token}`) }));
+  if (view.traits > 0) supply.push(say(`${NS}.view.traits`, { count: view.traits }));
+  for (const d of view.data) supply.push(d === null ? say(`${NS}.part.dataPlain`) : say(`${NS}.part.data`, { icon: iconWord(d, say) }));
+  lines.push(say(`${NS}.view.supply`, { items: supply.length > 0 ? listWords(supply, lang) : say(`${NS}.part.nothing`), count: view.handSize }));
+  lines.push(say(view.airlock.used ? `${NS}.view.airlockUsed` : view.airlock.survival ? `${NS}.view.airlockRisky` : `${NS}.view.airlock`));
+  lines.push(say(view.locker.used ? `${NS}.view.lockerUsed` : `${NS}.view.locker`, { alive: view.container.alive, killed: view.container.killed }));
+  if (view.outcome) lines.push(say(`${NS}.event.${view.outcome.result}`, { reason: say(`${NS}.reason.${view.outcome.reason}`) }));
+  return lines;
 }
