@@ -194,8 +194,9 @@ function handChoices(hand: readonly string[]): string[][] {
 }
 
 /**
- * The cheapest payments that clear a zone (fewest items; then fewer harpoon cards and fewer cards), none
- * holding an item it could do without. Exhaustive over the hand and the supply, so an empty list means the
+ * The cheapest payments that clear a zone (fewest items; then fewer harpoon cards, then fewer tokens, since
+ * a harpoon card or an auto-match token can serve any icon later while a plain card cannot), none holding
+ * an item it could do without. Exhaustive over the hand and the supply, so an empty list means the
  * zone cannot be cleared by an attack.
  */
 export function cheapestPayments(state: ConflictState, zone: number, limit = 4): Payment[] {
@@ -221,7 +222,8 @@ export function cheapestPayments(state: ConflictState, zone: number, limit = 4):
   }
   const harpoonCards = (p: Payment): number => (p.cards ?? []).filter((c) => (state.cardIcons[cardIdOf(c)] ?? []).includes('harpoon')).length;
   const key = (p: Payment): string => JSON.stringify(p);
-  candidates.sort((a, b) => paymentSize(a) - paymentSize(b) || harpoonCards(a) - harpoonCards(b) || (a.cards?.length ?? 0) - (b.cards?.length ?? 0) || (key(a) < key(b) ? -1 : 1));
+  const tokens = (p: Payment): number => paymentSize(p) - (p.cards?.length ?? 0);
+  candidates.sort((a, b) => paymentSize(a) - paymentSize(b) || harpoonCards(a) - harpoonCards(b) || tokens(a) - tokens(b) || (key(a) < key(b) ? -1 : 1));
   const out: Payment[] = [];
   const seen = new Set<string>();
   for (const p of candidates) {

@@ -169,6 +169,9 @@ describe('lifeform solo §DEFEAT LIFEFORM ATTACK', () => {
     expect(zone2[0]).toEqual({ cards: ['flare.1'] });
     const sizes = attacks.filter((a) => a.args.zone === 0).map((a) => paymentSize(a.args.pay));
     expect([...sizes].sort((a, b) => a - b)).toEqual(sizes);
+    expect(attacks.find((a) => a.args.zone === 1)?.args.pay, 'two-for-one with a card before a trait or the harpoon card').toEqual({ cards: ['flare.1'] });
+    const plain = arranged({ hand: ['bolt.1'], supply: { survival: 0, fireExtinguisher: 0, weldingTorch: 1, harpoon: 0 } }, [['claw'], [], []]);
+    expect(cheapestPayments(plain, 0), 'a plain card before a token that can match anything').toEqual([{ cards: ['bolt.1'] }, { torches: 1 }]);
   });
 
   it('§DEFEAT LIFEFORM ATTACK: GIVEN a free-form payment outside the offered list WHEN it matches THEN it is legal and applies; WHEN it does not THEN the refusal says why', () => {
