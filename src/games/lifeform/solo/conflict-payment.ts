@@ -117,23 +117,39 @@ export function matchPayment(state: ConflictState, zone: number, p: Payment): Ma
   return { total: icons.length, left, auto, unmatched, dataWithoutPair };
 }
 
-/** Iconless data tokens each take a pair of identical icons; picks the pairs leaving the fewest unmatched. */
+/**
+ * Iconless data tokens each take a pair of identical icons; picks the pairs leaving the fewest icons
+ * unmatched, counting the card icons a pair sets free for two-for-one. Null when some token finds no pair.
+ */
 function bestPlainPairs(need: Record<FightIcon, number>, have: Record<FightIcon, number>, plain: number): Record<FightIcon, number> | null {
   if (plain === 0) return need;
   let best: Record<FightIcon, number> | null = null;
-  let bestLeft = Infinity;
-  const walk = (n: Record<FightIcon, number>, left: number): void => {
+  let bestScore = Infinity;
+  const n = { ...need };
+  const walk = (from: number, left: number): void => {
     if (left === 0) {
-      const rest = fightIcons.reduce((a, k) => a + Math.max(0, n[k] - have[k]), 0);
-      if (rest < bestLeft) {
+      let short = 0;
+      let spare = 0;
+      for (const k of fightIcons) {
+        short += Math.max(0, n[k] - have[k]);
+        spare += Math.max(0, have[k] - n[k]);
+      }
+      const score = short - Math.floor(spare / 2);
+      if (score < bestScore) {
         best = { ...n };
-        bestLeft = rest;
+        bestScore = score;
       }
       return;
     }
-    for (const k of fightIcons) if (n[k] >= 2) walk({ ...n, [k]: n[k] - 2 }, left - 1);
+    for (let i = from; i < fightIcons.length; i++) {
+      const k = fightIcons[i] as FightIcon;
+      if (n[k] < 2) continue;
+      n[k] -= 2;
+      walk(i, left - 1);
+      n[k] += 2;
+    }
   };
-  walk(need, plain);
+  walk(0, plain);
   return best;
 }
 
@@ -180,56 +196,109 @@ function dropUndefined(p: Payment): Payment {
   return out as Payment;
 }
 
-/** All subsets of a hand up to equal copies (a multiset of card ids, one instance each). */
-function handChoices(hand: readonly string[]): string[][] {
+/** A subset of the hand (copies of a card counted once) with the showdown icons it brings. */
+interface HandChoice {
+  readonly cards: string[];
+  readonly have: Record<FightIcon, number>;
+  readonly harpoonIcons: number;
+  readonly harpoonCards: number;
+}
+
+/** All subsets of a hand up to equal copies, each with its icon counts summed once. */
+function handChoices(state: ConflictState): HandChoice[] {
   const groups = new Map<string, string[]>();
-  for (const c of hand) groups.set(cardIdOf(c), [...(groups.get(cardIdOf(c)) ?? []), c]);
-  let out: string[][] = [[]];
-  for (const copies of [...groups.keys()].sort().map((k) => (groups.get(k) as string[]).slice().sort())) {
-    const next: string[][] = [];
-    for (const base of out) for (let n = 0; n <= copies.length; n++) next.push([...base, ...copies.slice(0, n)]);
+  for (const c of state.hand) groups.set(cardIdOf(c), [...(groups.get(cardIdOf(c)) ?? []), c]);
+  let out: HandChoice[] = [{ cards: [], have: emptyCounts(), harpoonIcons: 0, harpoonCards: 0 }];
+  for (const id of [...groups.keys()].sort()) {
+    const copies = (groups.get(id) as string[]).slice().sort();
+    const icons = state.cardIcons[id] ?? [];
+    const harpoons = icons.filter((i) => i === 'harpoon').length;
+    const next: HandChoice[] = [];
+    for (const base of out) {
+      for (let n = 0; n <= copies.length; n++) {
+        const have = { ...base.have };
+        for (const i of icons) if (isFight(i)) have[i] += n;
+        next.push({ cards: [...base.cards, ...copies.slice(0, n)], have, harpoonIcons: base.harpoonIcons + n * harpoons, harpoonCards: base.harpoonCards + (harpoons > 0 ? n : 0) });
+      }
+    }
     out = next;
   }
   return out;
+}
+
+interface Candidate {
+  readonly size: number;
+  readonly harpoonCards: number;
+  readonly tokens: number;
+  readonly order: number;
+  readonly cards: string[];
+  readonly ext: FightIcon | undefined;
+  readonly data: (FightIcon | null)[];
+  readonly unmatched: number;
 }
 
 /**
  * The cheapest payments that clear a zone (fewest items; then fewer harpoon cards, then fewer tokens, since
  * a harpoon card or an auto-match token can serve any icon later while a plain card cannot), none holding
  * an item it could do without. Exhaustive over the hand and the supply, so an empty list means the
- * zone cannot be cleared by an attack.
+ * zone cannot be cleared by an attack. Scored as counts first; only the few best become payments.
  */
 export function cheapestPayments(state: ConflictState, zone: number, limit = 4): Payment[] {
   const icons = zoneIcons(state, zone);
   if (icons.length === 0) return [];
-  const candidates: Payment[] = [];
+  const candidates: Candidate[] = [];
   const extinguishers: (FightIcon | undefined)[] = [undefined, ...(state.supply.fireExtinguisher > 0 ? fightIcons : [])];
   const dataHeld = tally(state.data.map((d) => d ?? 'plain'));
   const anyHeld = state.traits.length + state.supply.weldingTorch + state.supply.harpoon;
+  const hands = handChoices(state);
   for (const ext of extinguishers) {
     const counts = tally(icons.map((i) => ext ?? i));
     const pairs = [...counts.values()].reduce((a, n) => a + Math.floor(n / 2), 0);
-    const dataOptions = dataChoices(dataHeld, counts, pairs);
-    for (const cards of handChoices(state.hand)) {
-      for (const data of dataOptions) {
-        const base: Payment = dropUndefined({ cards, extinguisher: ext, data });
-        const r = matchPayment(state, zone, base);
-        if (r.dataWithoutPair !== null) continue;
-        if (r.unmatched > anyHeld) continue;
-        candidates.push(dropUndefined({ ...base, ...anyTokens(state, r.unmatched) }));
+    for (const data of dataChoices(dataHeld, counts, pairs)) {
+      const need = emptyCounts();
+      for (const [k, n] of counts) need[k] = n;
+      let fits = true;
+      for (const d of data) {
+        if (d === null) continue;
+        if (need[d] >= 2) need[d] -= 2;
+        else fits = false;
+      }
+      if (!fits) continue;
+      const plain = data.filter((d) => d === null).length;
+      for (const h of hands) {
+        const after = bestPlainPairs(need, h.have, plain);
+        if (after === null) continue;
+        let left = 0;
+        let spare = 0;
+        for (const k of fightIcons) {
+          left += Math.max(0, after[k] - h.have[k]);
+          spare += Math.max(0, h.have[k] - after[k]);
+        }
+        const unmatched = Math.max(0, left - 3 * h.harpoonIcons - Math.floor(spare / 2));
+        if (unmatched > anyHeld) continue;
+        const tokens = (ext ? 1 : 0) + data.length + unmatched;
+        candidates.push({
+          size: h.cards.length + tokens,
+          harpoonCards: h.harpoonCards,
+          tokens,
+          order: candidates.length,
+          cards: h.cards,
+          ext,
+          data,
+          unmatched,
+        });
       }
     }
   }
-  const harpoonCards = (p: Payment): number => (p.cards ?? []).filter((c) => (state.cardIcons[cardIdOf(c)] ?? []).includes('harpoon')).length;
-  const key = (p: Payment): string => JSON.stringify(p);
-  const tokens = (p: Payment): number => paymentSize(p) - (p.cards?.length ?? 0);
-  candidates.sort((a, b) => paymentSize(a) - paymentSize(b) || harpoonCards(a) - harpoonCards(b) || tokens(a) - tokens(b) || (key(a) < key(b) ? -1 : 1));
+  candidates.sort((a, b) => a.size - b.size || a.harpoonCards - b.harpoonCards || a.tokens - b.tokens || a.order - b.order);
   const out: Payment[] = [];
   const seen = new Set<string>();
-  for (const p of candidates) {
+  for (const c of candidates) {
     if (out.length >= limit) break;
-    if (seen.has(key(p))) continue;
-    seen.add(key(p));
+    const p = dropUndefined({ cards: c.cards, extinguisher: c.ext, data: c.data, ...anyTokens(state, c.unmatched) });
+    const key = JSON.stringify(p);
+    if (seen.has(key)) continue;
+    seen.add(key);
     let minimal = true;
     for (let i = 0; i < paymentSize(p) && minimal; i++) if (matches(state, zone, without(p, i))) minimal = false;
     if (minimal && matches(state, zone, p)) out.push(p);
