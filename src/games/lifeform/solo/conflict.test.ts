@@ -329,4 +329,33 @@ describe('lifeform solo §SHUTTLE CONFLICT: properties', () => {
       { numRuns: 60 },
     );
   });
+
+  it('§DEFEAT LIFEFORM ATTACK (fast-check): GIVEN any payment the player could state WHEN it matches a zone THEN the legal list offers that zone a payment no bigger (the search misses nothing)', () => {
+    let matched = 0;
+    fc.assert(
+      fc.property(arbInput, fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }), icon, (over, seed, bits, ext) => {
+        const first = startConflict(input({ ...over, weaponryDraw: 0 }), conflictPack, rngOf(seed));
+        if (!first.ok || first.state.outcome) return;
+        const s = first.state;
+        const pick = <T,>(xs: readonly T[], at: number): T[] => xs.filter((_, i) => bits[(at + i) % bits.length]);
+        const pay = {
+          cards: pick(s.hand, 0),
+          traits: pick(s.traits, 8),
+          torches: bits[11] ? s.supply.weldingTorch : 0,
+          harpoons: bits[12] ? s.supply.harpoon : 0,
+          data: pick(s.data, 13),
+          ...(bits[17] && s.supply.fireExtinguisher > 0 ? { extinguisher: ext } : {}),
+        };
+        s.zones.forEach((tokens, zone) => {
+          if (tokens.length === 0 || checkPayment(s, zone, pay) !== null) return;
+          matched++;
+          const offered = cheapestPayments(s, zone);
+          expect(offered.length, JSON.stringify(pay)).toBeGreaterThan(0);
+          expect(paymentSize(offered[0] as NonNullable<(typeof offered)[0]>)).toBeLessThanOrEqual(paymentSize(pay));
+        });
+      }),
+      { numRuns: 150 },
+    );
+    expect(matched, 'enough stated payments matched to mean something').toBeGreaterThan(20);
+  });
 });
