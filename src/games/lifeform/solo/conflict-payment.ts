@@ -47,6 +47,7 @@ export function checkResources(state: ConflictState, p: Payment): PaymentProblem
   if (!Array.isArray(cards) || cards.some((c) => typeof c !== 'string')) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'cards' } };
   const hand = tally(state.hand);
   for (const [card, n] of tally(cards)) if ((hand.get(card) ?? 0) < n) return { code: 'lifeform-conflict.pay.notInHand', params: { cardKey: `crew.${cardIdOf(card)}.name` } };
+  for (const card of cards) if ((state.cardIcons[cardIdOf(card)] ?? []).length === 0) return { code: 'lifeform-conflict.pay.noIcons', params: { cardKey: `crew.${cardIdOf(card)}.name` } };
   if (p.extinguisher !== undefined) {
     if (!isFight(p.extinguisher)) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'extinguisher' } };
     if (state.supply.fireExtinguisher < 1) return { code: 'lifeform-conflict.pay.noToken', params: { token: 'fireExtinguisher', have: 0 } };

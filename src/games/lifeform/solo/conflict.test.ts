@@ -91,11 +91,13 @@ describe('lifeform solo §DEFEAT LIFEFORM ATTACK', () => {
     expect(JSON.stringify(s)).toBe(before);
   });
 
-  it('§DEFEAT LIFEFORM ATTACK: GIVEN a card not in the hand WHEN it is offered THEN it is refused naming the card', () => {
+  it('§DEFEAT LIFEFORM ATTACK: GIVEN a card not in the hand, or one without showdown icons (the Mining Laser), WHEN it is offered THEN it is refused naming the card', () => {
     const s = arranged({ hand: ['bolt.1'] }, [['claw'], [], []]);
     expect(attack(s, 0, { cards: ['grit.1'] })).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.notInHand', params: { cardKey: 'crew.grit.name' } } });
     expect(attack(s, 0, { cards: ['bolt.1', 'bolt.1'] })).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.notInHand' } });
     expect(attack(s, 1, { cards: ['bolt.1'] })).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.emptyZone' } });
+    const laser = arranged({ hand: ['bolt.1', 'laser.1'] }, [['claw'], [], []]);
+    expect(attack(laser, 0, { cards: ['bolt.1', 'laser.1'] })).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.noIcons', params: { cardKey: 'crew.laser.name' } } });
   });
 
   it('§DEFEAT LIFEFORM ATTACK, harpoon crew card: GIVEN 3 fight icons THEN a harpoon card alone matches them; GIVEN 4 THEN it does not', () => {
