@@ -50,15 +50,18 @@ function spoilers(s: AdventureState): { key: string; text: string }[] {
   const out: { key: string; text: string }[] = [];
   for (const lang of LANGS) {
     const texts = (pack.texts as Record<string, Record<string, string>>)[lang] ?? {};
-    for (const [key, text] of Object.entries(texts)) {
+    const isSecret = (key: string): boolean => {
       const [kind, id] = key.split('.', 2) as [string, string | undefined];
-      const secret =
+      return (
         (kind === 'entry' && id !== undefined && !read.has(id)) ||
         (kind === 'card' && id !== undefined && !seen.has(id)) ||
         (kind === 'room' && id !== undefined && !revealed.has(id)) ||
-        kind === 'hint';
-      if (secret && text.length >= DISTINCT) out.push({ key, text });
-    }
+        kind === 'hint'
+      );
+    };
+    // Two copies of a card share a name (three "Copper coin" cards): once one is seen, the name tells nothing of the others.
+    const known = new Set(Object.entries(texts).filter(([key]) => !isSecret(key)).map(([, text]) => text));
+    for (const [key, text] of Object.entries(texts)) if (isSecret(key) && text.length >= DISTINCT && !known.has(text)) out.push({ key, text });
   }
   return out;
 }
@@ -85,7 +88,8 @@ describe('adventure leak test', () => {
         }
         expect(checked).toBeGreaterThan(0);
       }),
-      { numRuns: 8 },
+      // The example: a game CI found where a seen card shares its name with a card still unseen.
+      { numRuns: 8, examples: [[1, 2, [91, 192, 67, 169, 575, 871, 7]]] },
     );
   }, 120_000);
 });
