@@ -40,6 +40,8 @@ export const crisisEffectSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('impervious') }),
   z.strictObject({ op: z.literal('terror') }),
   z.strictObject({ op: z.literal('powerOutage') }),
+  /** Engine addition: advance the malfunction tracker n spaces (its tasks as in §MALFUNCTION TRACK, solo). */
+  z.strictObject({ op: z.literal('malfunction'), n: n(2) }),
 ]);
 export type CrisisEffect = z.infer<typeof crisisEffectSchema>;
 
@@ -78,6 +80,8 @@ export function soloFileSchema<T extends z.ZodType, I extends z.ZodType, C exten
     miningLaser: z.strictObject({ name: p.text, text: p.text }),
     setup: z.strictObject({
       start: p.chamber,
+      /** Engine addition: the book's Supplies chamber, where the self-destruct track's vent token goes (absent: no vent task). */
+      supplies: p.chamber.optional(),
       extraMission: z.record(z.string(), z.number().int().min(1).max(5)).default({}),
       powerOutages: z.array(p.chamber).max(6).default([]),
       terror: z.array(p.chamber).max(6).default([]),
@@ -111,6 +115,7 @@ export function soloFileSchema<T extends z.ZodType, I extends z.ZodType, C exten
 interface SoloShape {
   readonly setup: {
     readonly start: string;
+    readonly supplies?: string;
     readonly extraMission: Readonly<Record<string, number>>;
     readonly powerOutages: readonly string[];
     readonly terror: readonly string[];
@@ -154,6 +159,7 @@ export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, nee
     });
   const s = solo.setup;
   isChamber(s.start, ['setup', 'start']);
+  if (s.supplies !== undefined) isChamber(s.supplies, ['setup', 'supplies']);
   for (const c of Object.keys(s.extraMission)) isChamber(c, ['setup', 'extraMission', c]);
   for (const key of ['powerOutages', 'terror', 'harpoons', 'killedChits'] as const) s[key].forEach((c, i) => isChamber(c, ['setup', key, i]));
   s.killedChits.forEach((c, i) => need(chamber.get(c)?.vent !== false, [...at, 'setup', 'killedChits', i], `a vent chamber, got ${c}`));

@@ -14,6 +14,7 @@ import { applyEvolution } from './evolution.ts';
 import { applyHunt } from './mods.ts';
 import { advance, consequences, moveAndroid } from './order.ts';
 import { why } from './why.ts';
+import { applySolo } from './solo/rules.ts';
 
 type T<K extends Task['k']> = Extract<Task, { k: K }>;
 
@@ -32,6 +33,11 @@ export function decideCommand(state: LifeformState, command: GameCommand, ctx: D
   }
   const s = draftCopy(state);
   const cx: Cx = { s, rng: ctx.rng, events: [], revealed: false };
+  if (s.solo) {
+    // Dragon's Domain (solo/): its own order of play; every draw comes from the game's seeded chance.
+    applySolo(cx, command);
+    return ok({ state: s, events: cx.events, revealed: cx.revealed });
+  }
   apply(cx, seat, command);
   advance(cx);
   return ok({ state: s, events: cx.events, revealed: cx.revealed });
