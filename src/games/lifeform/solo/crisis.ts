@@ -87,7 +87,7 @@ export function chooseOption(cx: Cx, t: Extract<SoloTask, { k: 'crisis' }>, opti
       if (c.token === 'data') so.data.pop();
     } else if ('loadout' in c) s.loadout[c.loadout] = Math.max(0, (s.loadout[c.loadout] ?? 0) - 1);
   }
-  say(cx, 'option', { option });
+  say(cx, 'option', { option: ['A', 'B', 'C'][option] ?? String(option + 1) });
   const icons = iconsOf(o.cost);
   push(cx, ...(icons.length > 0 ? [{ k: 'pay' as const, card: t.card, option, left: icons }] : []), { k: 'effects', card: t.card, option, i: 0 });
 }
@@ -101,7 +101,7 @@ export function pay(cx: Cx, t: Extract<SoloTask, { k: 'pay' }>, card: string, tr
     if (tr) {
       tr.state = 'remora';
       so.remora.traits.push(tr.id);
-      say(cx, 'traitUsed', { area: trait });
+      say(cx, 'traitUsed', { areaKey: `solo.solo.traitAreas.${trait}.name` });
     }
   }
   t.left.shift();

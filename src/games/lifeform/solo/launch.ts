@@ -1,7 +1,8 @@
 import type { Cx } from '../flow.ts';
 import { REMORA, type LifeformState } from '../state.ts';
 import { here } from './actions.ts';
-import { draw, say, soloOf, win } from './flow.ts';
+import { fightIcons, type ConflictInput, type FightIcon } from './conflict-types.ts';
+import { say, soloOf, win } from './flow.ts';
 
 /** The five launch conditions (§LAUNCHING THE REMORA, solo), each true or false, in the book's order. */
 export function launchConditions(s: LifeformState): { aboard: boolean; loadout: boolean; cat: boolean; umbilicus: boolean; data: boolean } {
@@ -15,10 +16,8 @@ export function launchConditions(s: LifeformState): { aboard: boolean; loadout: 
 export const launchReady = (s: LifeformState): boolean => Object.values(launchConditions(s)).every(Boolean);
 
 /**
- * LAUNCH: the stowaway tokens on the Remora are revealed; all SAFE wins. Any DANGER: the hibernation
- * sequence of the shuttle conflict (the objective's data token returned, the energy column's combat tokens
- * to the primary zone, the attack-5 token and used traits spread over the secondary zones, a halon blast
- * per full compartment, crew cards by the weaponry column) and the conflict itself.
+ * LAUNCH: the stowaway tokens on the Remora are revealed; all SAFE wins. Any DANGER: the shuttle
+ * conflict replaces the showdown, from the input built here (its hibernation sequence runs in conflict.ts).
  */
 export function launchRemora(cx: Cx): void {
   const s = cx.s;
@@ -30,30 +29,45 @@ export function launchRemora(cx: Cx): void {
     win(cx, 'safe');
     return;
   }
-  // 1. The data token that satisfied the xeno data objective goes back.
-  if (so.objectives.data && so.data.length > 0) {
-    so.data.shift();
-    so.tokens.data--;
-  }
-  // 2–3. Combat zones: primary from the energy column; secondaries share the attack-5 token and used traits.
-  const zones: string[][][] = Array.from({ length: so.def.secondaryZones + 1 }, () => []);
-  for (const t of so.energyAttack) if (t !== null) zones[0]?.push([...(so.def.attack1[t] ?? [])]);
-  const secondary = [...(so.remora.attack5 ? [[...so.def.attack5]] : []), ...so.remora.traits.map((id) => [...(so.def.traitFight[id] ?? [])])];
-  secondary.forEach((tok, i) => zones[1 + (i % so.def.secondaryZones)]?.push(tok));
-  // 4. A halon gas blast per compartment fully covered.
+  so.stack = [{ k: 'conflict', input: conflictInput(s) }];
+  say(cx, 'conflict');
+}
+
+/**
+ * What the shuttle conflict (conflict.ts) needs from the starship stage (§SHUTTLE CONFLICT, hibernation
+ * 1–5 run there): halon compartments fully covered, the weaponry number, combat tokens left on the energy
+ * column, the Remora's attack-5 token and used traits, the unused traits, the cards, the supply, data
+ * tokens (the first one satisfied the objective), the airlock's survival token and the container.
+ */
+export function conflictInput(s: LifeformState): ConflictInput {
+  const so = soloOf(s);
   const halonCol = s.board.loadout.find((c) => c.id === 'halon');
   let filled = s.loadout.halon ?? 0;
-  let halon = 0;
+  let halonCompartments = 0;
   for (const size of halonCol?.compartments ?? []) {
-    if (filled >= size) halon++;
+    if (filled < size) break;
+    halonCompartments++;
     filled -= size;
-    if (filled <= 0) break;
   }
-  so.stack = [{ k: 'conflict', zones, halon }];
-  // 5. Crew cards: the number beside the highest token of the improvised weaponry column.
   const weaponry = s.board.loadout.find((c) => c.id === 'weaponry');
   const top = (s.loadout.weaponry ?? 0) - 1;
-  const n = top >= 0 ? (weaponry?.spaces[top]?.value ?? 0) : 0;
-  if (n > 0) draw(cx, n);
-  say(cx, 'conflict', { zones: zones.length });
+  const onCocoon = Object.values(so.cocoonChits).filter((c) => c === 'alive').length;
+  const icon = (x: string): FightIcon | null => ((fightIcons as readonly string[]).includes(x) ? (x as FightIcon) : null);
+  return {
+    halonCompartments,
+    weaponryDraw: top >= 0 ? (weaponry?.spaces[top]?.value ?? 0) : 0,
+    energyAttack1: so.energyAttack.filter((x): x is number => x !== null),
+    remoraAttack5: so.remora.attack5,
+    remoraTraits: [...so.remora.traits],
+    unusedTraits: so.traits.filter((t) => t.state === 'ready').map((t) => t.id),
+    hand: [...(s.hands['0'] ?? [])],
+    deck: [...s.crewDeck],
+    discard: [...s.crewDiscard],
+    supply: { survival: so.tokens.survival, fireExtinguisher: so.tokens.fireExtinguisher, weldingTorch: so.tokens.weldingTorch, harpoon: so.tokens.harpoon },
+    data: so.data.map((d) => ({ icon: icon(d) })),
+    objectiveData: so.objectives.data && so.data.length > 0 ? 0 : null,
+    airlockSurvival: so.airlock,
+    container: { ...so.container },
+    spareAlive: Math.max(0, so.def.aliveChits - so.container.alive - onCocoon),
+  };
 }

@@ -34,8 +34,9 @@ export function applySolo(cx: Cx, c: GameCommand): void {
       break;
     case 'equip':
       activity(cx);
-      draw(cx, 2);
+      // Draw 2, then the lifeform: the hand limit (pushed last) is settled before the advance.
       alien(cx, 1);
+      draw(cx, 2);
       break;
     case 'wait':
       activity(cx);
@@ -201,7 +202,7 @@ function trait(cx: Cx, area: string, use: 'draw' | 'terror'): void {
     tr.state = 'remora';
     so.remora.traits.push(tr.id);
     removeTerror(cx, t.chamber);
-    say(cx, 'traitUsed', { area });
+    say(cx, 'traitUsed', { areaKey: `solo.solo.traitAreas.${area}.name` });
     return;
   }
   tr.state = 'gone';

@@ -34,6 +34,7 @@ export function compileSolo(pack: LifeformPack, solo: SoloSection): SoloDef {
     motionOrder: solo.motion.spaces.map((x) => x.id),
     crisis: Object.fromEntries(solo.crisis.map((c) => [c.id, { deck: c.deck, options: c.options.map((o) => ({ cost: o.cost, effects: o.effects })) }])),
     dataIcons: pack.game.dataTokens ?? [],
+    aliveChits: solo.setup.container.alive,
   } satisfies SoloDef);
 }
 

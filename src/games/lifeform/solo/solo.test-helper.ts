@@ -9,7 +9,7 @@ export const pack: LifeformPack = await loadValleyForge();
 
 /** A fresh solo game waiting for the character choice (test-only). */
 export function soloFresh(seed = 7, options: Record<string, unknown> = {}): LifeformState {
-  return lifeformGame.setup({ mode: 'solo', ...options }, [{ index: 0, name: 'p0' }], createRng(seedRng(seed)), pack, lifeformGame.rulesVersion);
+  return lifeformGame.setup({ lifeform: 0, evolution: false, mods: [], mode: 'solo', ...options }, [{ index: 0, name: 'p0' }], createRng(seedRng(seed)), pack, lifeformGame.rulesVersion);
 }
 
 export interface Step {
@@ -36,5 +36,5 @@ export function edited(s: LifeformState, edit: (d: LifeformState, so: SoloState)
   return d;
 }
 
-export const legal = (s: LifeformState): GameCommand[] => lifeformGame.legalCommands(s, 0);
+export const legal = (s: LifeformState): readonly GameCommand[] => lifeformGame.legalCommands(s, 0);
 export const top = (s: LifeformState): string | undefined => s.solo?.stack.at(-1)?.k;

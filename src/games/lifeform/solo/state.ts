@@ -1,5 +1,6 @@
 import type { CrisisEffect, MotionEffect, SoloObjective, SoloToken } from '../content-solo.ts';
 import type { DeckId, LoadoutColumn } from '../content.ts';
+import type { ConflictInput } from './conflict-types.ts';
 
 /** A crisis option's cost item (content-solo.ts). */
 export type CrisisCost = { readonly icon: string } | { readonly token: SoloToken } | { readonly loadout: LoadoutColumn };
@@ -21,6 +22,8 @@ export interface SoloDef {
   readonly crisis: Readonly<Record<string, { readonly deck: DeckId; readonly options: readonly { readonly cost: readonly CrisisCost[]; readonly effects: readonly CrisisEffect[] }[] }>>;
   /** Data token icons (game.yaml `dataTokens`), or none. */
   readonly dataIcons: readonly string[];
+  /** The container's chits at setup (SEARCH LOCKER adds still-alive chits out of the container "if available"). */
+  readonly aliveChits: number;
 }
 
 /** Variants (§VARIANTS) a game plays, from the game options. */
@@ -60,7 +63,8 @@ export type SoloTask =
   | { k: 'strip'; left: number }
   | { k: 'keep'; cards: string[] }
   | { k: 'side'; cards: string[] }
-  | { k: 'conflict'; zones: string[][][]; halon: number };
+  /** The shuttle conflict (conflict.ts, another module): what the launch handed over. */
+  | { k: 'conflict'; input: ConflictInput };
 
 export type Chit = 'alive' | 'killed';
 

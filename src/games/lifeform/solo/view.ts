@@ -18,7 +18,7 @@ function taskView(t: SoloTask | undefined): Json {
     case 'proximity':
       return { k: t.k, surplus: t.surplus };
     case 'conflict':
-      return { k: t.k, zones: t.zones.map((z) => z.map((tok) => [...tok])), halon: t.halon };
+      return { k: t.k, halon: t.input.halonCompartments, energyAttack1: t.input.energyAttack1.length, attack5: t.input.remoraAttack5, traits: [...t.input.remoraTraits] };
     case 'reduce':
     case 'advance':
     case 'path':
