@@ -5,6 +5,7 @@ const id = z.string().min(1).max(64);
 const image = z.number().int().min(0).max(2);
 const path = z.array(id).min(1).max(3);
 const link = z.tuple([id, id]);
+const fight = z.enum(['claw', 'bite', 'tail', 'acid']);
 
 /** The arguments of one action of a row (crew-actions.ts `Choice`, lifeform-actions.ts `LfChoice`). */
 const choice = {
@@ -149,4 +150,16 @@ export const lifeformCommandSchemas = {
   sdStowaway: z.strictObject({ energy: z.boolean() }),
   /** After a trait's draw: the cards not kept go on top of the deck or under it. */
   side: z.strictObject({ top: z.boolean() }),
+  /** §SHUTTLE CONFLICT (solo/conflict.ts): DEFEAT LIFEFORM ATTACK on a zone with a payment. */
+  conflictAttack: z.strictObject({ zone: z.number().int().min(0).max(4), pay: z.strictObject({ cards: z.array(id).max(12).optional(), extinguisher: fight.optional(), traits: z.array(id).max(4).optional(), torches: z.number().int().min(0).max(9).optional(), harpoons: z.number().int().min(0).max(9).optional(), data: z.array(fight.nullable()).max(9).optional() }) }),
+  /** USE HALON GAS BLAST on a zone. */
+  conflictHalon: z.strictObject({ zone: z.number().int().min(0).max(4) }),
+  /** ACTIVATE AIRLOCK on a zone (once). */
+  conflictAirlock: z.strictObject({ zone: z.number().int().min(0).max(4) }),
+  /** SEARCH LOCKER (once), spending survival tokens for still-alive chits first. */
+  conflictLocker: z.strictObject({ survival: z.number().int().min(0).max(9) }),
+  /** The hand limit after a conflict draw. */
+  conflictDiscard: z.strictObject({ card: id }),
+  /** Giving up the conflict (an attack that cannot be paid). */
+  conflictGiveUp: z.strictObject({}),
 } as const;

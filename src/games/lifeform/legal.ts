@@ -24,7 +24,7 @@ export function clean(args: Record<string, unknown>): Record<string, unknown> {
 
 /** Which seats the top task waits for (ARCHITECTURE.md "Whose move it is"). */
 export function taskSeats(s: LifeformState, t: Task | undefined): number[] {
-  if (s.solo) return s.outcome || s.solo.stack.length === 0 || s.solo.stack.at(-1)?.k === 'conflict' ? [] : [0];
+  if (s.solo) return s.outcome || s.solo.stack.length === 0 || (s.solo.stack.at(-1)?.k === 'conflict' && !s.solo.conflict) ? [] : [0];
   if (!t || s.outcome) return [];
   switch (t.k) {
     case 'pick':

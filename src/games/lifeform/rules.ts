@@ -1,5 +1,5 @@
 import { canonicalJson, draftCopy, ok, reject, type DecideContext, type GameCommand, type Outcome, type Rejection, type Result } from '../../core/index.ts';
-import type { CrewIcon, LifeformIcon } from './content.ts';
+import type { CrewIcon, LifeformIcon, LifeformPack } from './content.ts';
 import { characterById } from './board.ts';
 import { passReaction, playReaction, resolveNoise, resolveReaction, takeControl } from './attack.ts';
 import { activateAbility, applyCrew, chamberKey, collectFrom, stepCharacter, type Choice } from './crew-actions.ts';
@@ -35,7 +35,7 @@ export function decideCommand(state: LifeformState, command: GameCommand, ctx: D
   const cx: Cx = { s, rng: ctx.rng, events: [], revealed: false };
   if (s.solo) {
     // Dragon's Domain (solo/): its own order of play; every draw comes from the game's seeded chance.
-    applySolo(cx, command);
+    applySolo(cx, command, ctx.pack as LifeformPack | undefined);
     return ok({ state: s, events: cx.events, revealed: cx.revealed });
   }
   apply(cx, seat, command);

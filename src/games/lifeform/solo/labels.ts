@@ -12,7 +12,7 @@ const LETTERS = ['A', 'B', 'C'] as const;
 const RANK: Readonly<Record<string, number>> = { crisis: 1, path: 1, proximity: 2, elude: 3, collect: 2, play: 3, act: 2, equip: 4, wait: 5, heat: 4, laser: 4, launch: 0, allow: 2, reduce: 3, fear: 2, trait: 3, pay: 2, discard: 2, keep: 2, side: 2 };
 const COMMON = new Set(['wait', 'equip', 'allow', 'fear', 'launch', 'heat', 'crisis', 'path', 'side', 'sdStowaway', 'ventAt', 'skip']);
 /** Labels naming a card of the hand (the table hears only that a choice was made). */
-const SECRET = new Set(['play', 'discard', 'keep', 'pay', 'elude']);
+const SECRET = new Set(['play', 'discard', 'keep', 'pay', 'elude', 'conflictAttack', 'conflictDiscard']);
 
 /** How a solo command reads (`lifeform-solo.label.<type>` in src/i18n/locales/<lang>/lifeform-solo.json). */
 export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
@@ -36,6 +36,13 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
   if (Array.isArray(a.link)) {
     p.chamberKey = chamberKey(String((a.link as string[])[0]));
     p.otherKey = chamberKey(String((a.link as string[])[1]));
+  }
+  if (typeof a.zone === 'number') p.zone = a.zone + 1;
+  if (typeof a.survival === 'number') p.survival = a.survival;
+  if (typeof a.pay === 'object' && a.pay !== null) {
+    const pay = a.pay as { cards?: unknown[]; extinguisher?: string; traits?: unknown[]; torches?: number; harpoons?: number; data?: unknown[] };
+    p.cards = pay.cards?.length ?? 0;
+    p.tokens = (pay.extinguisher ? 1 : 0) + (pay.traits?.length ?? 0) + (pay.torches ?? 0) + (pay.harpoons ?? 0) + (pay.data?.length ?? 0);
   }
   const t = topTask(s);
   if (c.type === 'crisis' && t?.k === 'crisis' && typeof a.option === 'number') {

@@ -2,7 +2,10 @@ import type { Cx } from '../flow.ts';
 import { REMORA, type LifeformState } from '../state.ts';
 import { here } from './actions.ts';
 import { fightIcons, type ConflictInput, type FightIcon } from './conflict-types.ts';
-import { say, soloOf, win } from './flow.ts';
+import { lose, say, soloOf, win } from './flow.ts';
+import { startConflict } from './conflict.ts';
+import type { ConflictEvent, ConflictPack } from './conflict-types.ts';
+import type { LifeformPack } from '../content.ts';
 
 /** The five launch conditions (§LAUNCHING THE REMORA, solo), each true or false, in the book's order. */
 export function launchConditions(s: LifeformState): { aboard: boolean; loadout: boolean; cat: boolean; umbilicus: boolean; data: boolean } {
@@ -19,7 +22,7 @@ export const launchReady = (s: LifeformState): boolean => Object.values(launchCo
  * LAUNCH: the stowaway tokens on the Remora are revealed; all SAFE wins. Any DANGER: the shuttle
  * conflict replaces the showdown, from the input built here (its hibernation sequence runs in conflict.ts).
  */
-export function launchRemora(cx: Cx): void {
+export function launchRemora(cx: Cx, pack?: LifeformPack): void {
   const s = cx.s;
   const so = soloOf(s);
   const danger = so.remora.stowaways.filter((x) => x === 'danger').length;
@@ -29,8 +32,35 @@ export function launchRemora(cx: Cx): void {
     win(cx, 'safe');
     return;
   }
-  so.stack = [{ k: 'conflict', input: conflictInput(s) }];
+  const input = conflictInput(s);
+  so.stack = [{ k: 'conflict', input }];
   say(cx, 'conflict');
+  if (pack?.solo === undefined) return;
+  // The shuttle conflict module runs hibernation 1–5 and the rounds (conflict.ts, solo-conflict's work).
+  const r = startConflict(input, conflictPack(pack), cx.rng);
+  if (!r.ok) {
+    say(cx, 'conflictRefused', { code: r.error.code });
+    return;
+  }
+  so.conflict = r.state;
+  syncConflict(cx, r.events, r.revealed);
+}
+
+/** The slice of the pack the shuttle conflict reads. */
+export const conflictPack = (pack: LifeformPack): ConflictPack => ({ crew: pack.crew, solo: pack.solo?.solo as unknown as ConflictPack['solo'] });
+
+/** After a conflict step: its events told, the hand and decks mirrored in the Lifeform state, its end the game's end. */
+export function syncConflict(cx: Cx, events: readonly ConflictEvent[], revealed: boolean): void {
+  const s = cx.s;
+  const c = soloOf(s).conflict;
+  if (!c) return;
+  for (const e of events) cx.events.push({ code: e.code, params: e.params ?? {}, to: 'public' });
+  if (revealed) cx.revealed = true;
+  s.hands['0'] = [...c.hand];
+  s.crewDeck = [...c.deck];
+  s.crewDiscard = [...c.discard];
+  if (c.outcome?.result === 'won') win(cx, 'conflict');
+  else if (c.outcome?.result === 'lost') lose(cx, 'conflict');
 }
 
 /**

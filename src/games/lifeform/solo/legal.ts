@@ -7,6 +7,7 @@ import { closeRange, hand, hasIcon, soloOf, topTask } from './flow.ts';
 import { launchReady } from './launch.ts';
 import { proximityCommands } from './motion.ts';
 import type { SoloTask } from './state.ts';
+import { conflictLegal } from './conflict.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => {
   const out: Record<string, unknown> = {};
@@ -108,6 +109,8 @@ export function taskCommands(s: LifeformState, t: SoloTask): GameCommand[] {
       return distinct(t.cards).map((card) => cmd('keep', { card }));
     case 'side':
       return [cmd('side', { top: true }), cmd('side', { top: false })];
+    case 'conflict':
+      return so.conflict ? conflictLegal(so.conflict).map((c) => cmd(c.type, c.args as Record<string, unknown>)) : [];
     default:
       void at;
       return [];

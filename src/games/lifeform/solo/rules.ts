@@ -4,12 +4,15 @@ import { REMORA } from '../state.ts';
 import { execIcon, here, iconOptions, removeTerror, type SoloChoice } from './actions.ts';
 import { chooseOption, drawCrisis, pay, runEffects } from './crisis.ts';
 import { addFear, alien, canReduce, chamberKey, destroyAndroid, discardCard, draw, hand, isVent, limit, lose, outage, push, say, sdAdvance, sdStep, soloOf, stowaway, topTask } from './flow.ts';
-import { launchRemora } from './launch.ts';
+import { launchRemora, syncConflict } from './launch.ts';
+import { applyConflict } from './conflict.ts';
+import type { ConflictCommand } from './conflict-types.ts';
+import type { LifeformPack } from '../content.ts';
 import { advanceLifeform, elude, resolveProximity } from './motion.ts';
 import { taskCommands } from './legal.ts';
 
 /** Applies one legal solo command (legal.ts said so), then runs the order of play to the next choice. */
-export function applySolo(cx: Cx, c: GameCommand): void {
+export function applySolo(cx: Cx, c: GameCommand, pack?: LifeformPack): void {
   const s = cx.s;
   const so = soloOf(s);
   const t = topTask(s);
@@ -30,8 +33,21 @@ export function applySolo(cx: Cx, c: GameCommand): void {
       collect(cx, a.column);
       break;
     case 'launch':
-      launchRemora(cx);
+      launchRemora(cx, pack);
       break;
+    case 'conflictAttack':
+    case 'conflictHalon':
+    case 'conflictAirlock':
+    case 'conflictLocker':
+    case 'conflictDiscard':
+    case 'conflictGiveUp': {
+      if (!so.conflict) return;
+      const r = applyConflict(so.conflict, c as ConflictCommand, cx.rng);
+      if (!r.ok) return;
+      so.conflict = r.state;
+      syncConflict(cx, r.events, r.revealed);
+      return;
+    }
     case 'equip':
       activity(cx);
       // Draw 2, then the lifeform: the hand limit (pushed last) is settled before the advance.

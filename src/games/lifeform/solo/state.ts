@@ -1,6 +1,6 @@
 import type { CrisisEffect, MotionEffect, SoloObjective, SoloToken } from '../content-solo.ts';
 import type { DeckId, LoadoutColumn } from '../content.ts';
-import type { ConflictInput } from './conflict-types.ts';
+import type { ConflictInput, ConflictState } from './conflict-types.ts';
 
 /** A crisis option's cost item (content-solo.ts). */
 export type CrisisCost = { readonly icon: string } | { readonly token: SoloToken } | { readonly loadout: LoadoutColumn };
@@ -102,4 +102,6 @@ export interface SoloState {
   /** Where the character began the activity (§STEP 4). */
   startedIn: string;
   lost: string | null;
+  /** The shuttle conflict under way (conflict.ts), once the Remora launched with a DANGER stowaway. */
+  conflict?: ConflictState;
 }

@@ -17,7 +17,7 @@ function waitRound(s: LifeformState): LifeformState {
 
 describe("Dragon's Domain: the tracks, fear, stowaways and the launch (rules summary lines 1700–1760, 1870–1900, 2150–2203)", () => {
   it('§SELF-DESTRUCT TRACK (solo, terror): GIVEN a terror space reached THEN a terror token goes to the last chamber of the AI path without one; GIVEN the player in that chamber THEN a stowaway token goes to the Remora instead', () => {
-    const terrorAt = lifeformGame.publicView(soloStarted(11)) && soloStarted(11).board.sdTerror.indexOf(true);
+    const terrorAt = soloStarted(11).board.sdTerror.indexOf(true);
     const before = edited(soloStarted(11), (d, so) => {
       d.sd = terrorAt - 1;
       so.motion = 'motion-shaken';
@@ -152,6 +152,17 @@ describe("Dragon's Domain: the tracks, fear, stowaways and the launch (rules sum
     expect(t.input.remoraTraits).toHaveLength(1);
     expect(t.input.unusedTraits).toHaveLength(2);
     expect(lifeformGame.publicView(fight)).toMatchObject({ solo: { revealed: ['safe', 'danger'] } });
+    // §SHUTTLE CONFLICT (wired to solo/conflict.ts): the zones are filled and the player is asked until it ends.
+    expect(fight.solo?.conflict?.zones[0]?.length).toBe(t.input.energyAttack1.length);
+    expect(lifeformGame.awaiting(fight).seats).toEqual([0]);
+    let g = fight;
+    for (let i = 0; i < 200 && !g.outcome; i++) {
+      const c = legal(g)[0];
+      if (!c) throw new Error('nothing legal in the conflict');
+      expect(c.type.startsWith('conflict')).toBe(true);
+      g = act(g, c.type, c.args as Record<string, unknown>).state;
+    }
+    expect(g.outcome?.reason).toBe('conflict');
   });
 
   it('Hidden information (solo): GIVEN two games differing only in the stowaway faces, the trait order and the energy combat tokens WHEN viewed in public THEN the views are identical until the launch', () => {

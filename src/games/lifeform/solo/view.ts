@@ -1,6 +1,7 @@
 import type { Awaiting, GameCommand, GameEvent, GameStatus, Json, Prompt } from '../../../core/index.ts';
 import type { LifeformState } from '../state.ts';
 import { soloOf, topTask } from './flow.ts';
+import { conflictPublicView } from './conflict.ts';
 import { launchConditions } from './launch.ts';
 import { soloLegal } from './legal.ts';
 import { soloLabel } from './labels.ts';
@@ -65,6 +66,7 @@ export function soloPublic(s: LifeformState): Json {
     impervious: so.impervious,
     airlock: so.airlock,
     lost: so.lost,
+    conflict: so.conflict ? (conflictPublicView(so.conflict) as unknown as Json) : null,
   };
 }
 
@@ -76,7 +78,7 @@ export function soloSecrets(s: LifeformState, seat: number): GameEvent[] {
 export function soloAwaiting(s: LifeformState): Awaiting {
   const t = topTask(s);
   const kind = !t || s.outcome ? 'none' : t.k === 'activity' ? 'turn' : t.k;
-  return { seats: t && !s.outcome && t.k !== 'conflict' ? [0] : [], kind, turn: s.round * 10 };
+  return { seats: t && !s.outcome && (t.k !== 'conflict' || soloOf(s).conflict) ? [0] : [], kind, turn: s.round * 10 + (soloOf(s).conflict?.round ?? 0) };
 }
 
 export function soloStatus(s: LifeformState): GameStatus {
