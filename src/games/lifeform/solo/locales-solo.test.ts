@@ -24,7 +24,7 @@ describe("Dragon's Domain texts", () => {
       const { steps } = playRandom(pack, seed, 1, [seed * 31, 7, 1234, seed, 99, 5000], 600, undefined, { options: { mode: 'solo' } });
       for (const { state, events } of steps) {
         for (const e of events) codes.add(e.code);
-        for (const c of lifeformGame.legalCommands(state, 0)) codes.add(lifeformGame.labelCommand?.(state, c).code ?? '');
+        for (const c of lifeformGame.legalCommands(state, 0)) codes.add(lifeformGame.labelCommand?.(state, c, 0).code ?? '');
         for (const p of lifeformGame.prompts(state)) for (const o of p.options) codes.add(o.label.code);
         const st = lifeformGame.status(state);
         if (st.phase !== 'playing') codes.add(st.reason);
