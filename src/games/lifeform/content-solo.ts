@@ -191,7 +191,11 @@ export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, nee
   const reaches = new Set<string>(alert ? [alert] : []);
   for (let changed = true; changed; ) {
     changed = false;
-    for (const x of spaces) if (!reaches.has(x.id) && x.next.some((y) => reaches.has(y))) (reaches.add(x.id), (changed = true));
+    for (const x of spaces) {
+      if (reaches.has(x.id) || !x.next.some((y) => reaches.has(y))) continue;
+      reaches.add(x.id);
+      changed = true;
+    }
   }
   spaces.forEach((x, i) => need(reaches.has(x.id), [...at, 'motion', 'spaces', i], `a space from which PROXIMITY ALERT! can be reached, got ${x.id}`));
   unique(solo.crisis, ['crisis']);
