@@ -175,5 +175,10 @@ describe("Dragon's Domain: the tracks, fear, stowaways and the launch (rules sum
     });
     expect(JSON.stringify(lifeformGame.publicView(b))).toBe(JSON.stringify(lifeformGame.publicView(a)));
     expect(JSON.stringify(lifeformGame.prompts(b))).toBe(JSON.stringify(lifeformGame.prompts(a)));
+    expect(JSON.stringify(lifeformGame.describeView?.(lifeformGame.publicView(b)))).toBe(JSON.stringify(lifeformGame.describeView?.(lifeformGame.publicView(a))));
+    // The hand is the player's alone: not in the public view, nor in any public button.
+    const pub = JSON.stringify(lifeformGame.publicView(a));
+    for (const card of a.hands['0'] ?? []) expect(pub).not.toContain(card);
+    for (const p of lifeformGame.prompts(a)) for (const o of p.options) expect(JSON.stringify(o)).not.toMatch(/"cards?":/);
   });
 });
