@@ -16,7 +16,7 @@ export interface PaymentProblem {
   readonly params?: Params;
 }
 
-/** The strip of a card instance (`knife.2` → `knife`). */
+/** The card id of a card instance (`bolt.2` → `bolt`). */
 export const cardIdOf = (instance: string): string => instance.replace(/\.\d+$/, '');
 
 /** Every fight icon of a zone, in token order. */
@@ -178,7 +178,7 @@ function without(p: Payment, i: number): Payment {
   if (i < cards.length) return { ...p, cards: cards.filter((_, j) => j !== i) };
   let k = i - cards.length;
   if (p.extinguisher) {
-    if (k === 0) return dropUndefined({ ...p, extinguisher: undefined });
+    if (k === 0) return compact({ ...p, extinguisher: undefined });
     k--;
   }
   const traits = p.traits ?? [];
@@ -191,7 +191,8 @@ function without(p: Payment, i: number): Payment {
   return { ...p, data: (p.data ?? []).filter((_, j) => j !== k) };
 }
 
-function dropUndefined(p: Payment): Payment {
+/** A payment without its empty parts (absent, zero, empty lists), so equal payments read and compare alike. */
+function compact(p: Payment): Payment {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(p)) if (v !== undefined && !(Array.isArray(v) && v.length === 0) && v !== 0) out[k] = v;
   return out as Payment;
@@ -296,7 +297,7 @@ export function cheapestPayments(state: ConflictState, zone: number, limit = 4):
   const seen = new Set<string>();
   for (const c of candidates) {
     if (out.length >= limit) break;
-    const p = dropUndefined({ cards: c.cards, extinguisher: c.ext, data: c.data, ...anyTokens(state, c.unmatched) });
+    const p = compact({ cards: c.cards, extinguisher: c.ext, data: c.data, ...anyTokens(state, c.unmatched) });
     const key = JSON.stringify(p);
     if (seen.has(key)) continue;
     seen.add(key);
