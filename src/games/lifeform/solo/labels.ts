@@ -29,7 +29,7 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
   if (typeof a.top === 'boolean') p.top = a.top;
   if (typeof a.energy === 'boolean') p.energy = a.energy;
   if (typeof a.use === 'string') p.use = a.use;
-  if (typeof a.data === 'string') p.icon = a.data;
+  if (typeof a.data === 'string') p.dataIcon = a.data;
   if (a.lifeform === true) p.lifeform = true;
   if (Array.isArray(a.to)) p.chamberKey = chamberKey(String((a.to as string[]).at(-1)));
   if (typeof a.to === 'string') p.space = a.to;
@@ -50,7 +50,8 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
     p.optionKey = `solo.solo.crisis.${t.card}.options.${a.option}.text`;
   }
   if (c.type === 'act' && t?.k === 'row' && typeof a.i === 'number') p.icon = String(t.icons[a.i] ?? '');
-  return { code: `lifeform-solo.label.${c.type}`, params: p, rank: RANK[c.type] ?? 50, common: COMMON.has(c.type), ...(SECRET.has(c.type) ? { secret: true } : {}) };
+  const code = c.type === 'act' ? `lifeform-solo.label.act.${p.otherKey !== undefined ? 'link' : p.chamberKey !== undefined ? 'chamber' : p.column !== undefined ? 'column' : p.lifeform ? 'lifeform' : typeof a.data === 'string' ? 'data' : 'plain'}` : `lifeform-solo.label.${c.type}`;
+  return { code, params: p, rank: RANK[c.type] ?? 50, common: COMMON.has(c.type), ...(SECRET.has(c.type) ? { secret: true } : {}) };
 }
 
 interface SoloPublic {
