@@ -15,6 +15,7 @@ import { applyHunt } from './mods.ts';
 import { advance, consequences, moveAndroid } from './order.ts';
 import { why } from './why.ts';
 import { applySolo } from './solo/rules.ts';
+import { conflictAccepts } from './solo/legal.ts';
 
 type T<K extends Task['k']> = Extract<Task, { k: K }>;
 
@@ -26,7 +27,8 @@ export function decideCommand(state: LifeformState, command: GameCommand, ctx: D
   const seat = ctx.seat;
   if (seat === null) return reject('lifeform.host.notASeat');
   const wanted = canonicalJson({ type: command.type, args: clean(command.args) });
-  const legal = legalCommands(state, seat, command).some((c) => c.type === command.type && canonicalJson(c) === wanted);
+  // Solo shuttle conflict: a free-form payment that matches is legal though not listed (conflict.ts `conflictRefusal`).
+  const legal = legalCommands(state, seat, command).some((c) => c.type === command.type && canonicalJson(c) === wanted) || conflictAccepts(state, seat, command);
   if (!legal) {
     const r = why(state, seat, command);
     return reject(r.code, r.params);

@@ -1,3 +1,4 @@
+import { conflictCheck } from './solo/legal.ts';
 import type { GameCommand, Rejection } from '../../core/index.ts';
 import { androidAt, characterById, characterSteps, hasChars, hasImage, sdReached } from './board.ts';
 import { reactionBlocked } from './flow.ts';
@@ -14,6 +15,11 @@ const r = (code: string, params?: Rejection['params']): Rejection => (params ? {
 function soloWhy(s: LifeformState, seat: number, c: GameCommand): Rejection {
   const t = s.solo?.stack.at(-1);
   if (seat !== 0 || !t || s.outcome) return { code: 'lifeform.notYourTurn', params: { kind: t?.k ?? 'none' } };
+  if (t.k === 'conflict' && c.type.startsWith('conflict')) {
+    // The shuttle conflict names what a payment misses (conflict.ts refusals, `lifeform-conflict.*`).
+    const r = conflictCheck(s, seat, c);
+    if (r) return r.params ? { code: r.code, params: r.params } : { code: r.code };
+  }
   if (!legalCommands(s, seat).some((l) => l.type === c.type)) return { code: 'lifeform.notNow', params: { type: c.type, kind: t.k } };
   return { code: 'lifeform-solo.illegal', params: { type: c.type, kind: t.k } };
 }

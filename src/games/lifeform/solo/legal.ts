@@ -7,7 +7,8 @@ import { closeRange, hand, hasIcon, soloOf, topTask } from './flow.ts';
 import { launchReady } from './launch.ts';
 import { proximityCommands } from './motion.ts';
 import type { SoloTask } from './state.ts';
-import { conflictLegal } from './conflict.ts';
+import { conflictLegal, conflictRefusal } from './conflict.ts';
+import type { ConflictCommand } from './conflict-types.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => {
   const out: Record<string, unknown> = {};
@@ -42,7 +43,16 @@ function freeActions(s: LifeformState): GameCommand[] {
   return out;
 }
 
-/** Every legal command of the solo seat now (legality is membership in this list). */
+/** The shuttle conflict's own check of a command (a free-form DEFEAT LIFEFORM ATTACK payment included): null when accepted. */
+export function conflictCheck(s: LifeformState, seat: number, c: GameCommand): { code: string; params?: Readonly<Record<string, string | number | boolean>> } | null {
+  const conflict = s.solo?.conflict;
+  if (!conflict || seat !== 0 || s.outcome || topTask(s)?.k !== 'conflict' || !c.type.startsWith('conflict')) return { code: 'lifeform.notNow', params: { type: c.type, kind: topTask(s)?.k ?? 'none' } };
+  return conflictRefusal(conflict, c as ConflictCommand);
+}
+
+export const conflictAccepts = (s: LifeformState, seat: number, c: GameCommand): boolean => s.solo?.conflict !== undefined && c.type.startsWith('conflict') && conflictCheck(s, seat, c) === null;
+
+/** Every legal command of the solo seat now (legality is membership in this list, or the conflict's own check for a payment). */
 export function soloLegal(s: LifeformState, seat: number): GameCommand[] {
   if (seat !== 0 || s.outcome) return [];
   const t = topTask(s);

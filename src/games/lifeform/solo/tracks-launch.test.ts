@@ -155,6 +155,11 @@ describe("Dragon's Domain: the tracks, fear, stowaways and the launch (rules sum
     // §SHUTTLE CONFLICT (wired to solo/conflict.ts): the zones are filled and the player is asked until it ends.
     expect(fight.solo?.conflict?.zones[0]?.length).toBe(t.input.energyAttack1.length);
     expect(lifeformGame.awaiting(fight).seats).toEqual([0]);
+    // A payment outside the listed ones is judged by the conflict itself: an empty one is refused, naming what it misses.
+    const zone = fight.solo?.conflict?.zones.findIndex((z) => z.length > 0) ?? 0;
+    const empty = lifeformGame.decide(fight, { type: 'conflictAttack', args: { zone, pay: {} } }, { seat: 0, now: '2026-01-01T00:00:00.000Z', rng: { int: (x: number) => x, die: () => 1, shuffle: <X>(x: readonly X[]) => [...x], pick: <X>(x: readonly X[]) => x[0] as X, used: false, state: () => ({}) as never }, asHost: false, pack: undefined });
+    expect(empty.ok).toBe(false);
+    if (!empty.ok && (fight.solo?.conflict?.mustDiscard ?? 0) === 0) expect(empty.error.code).toMatch(/^lifeform-conflict\./);
     let g = fight;
     for (let i = 0; i < 200 && !g.outcome; i++) {
       const c = legal(g)[0];
