@@ -7,8 +7,9 @@
  *   npx tsx scripts/lf-transcripts.ts <scenario> [--from=<seed>] [--to=<seed>] [--events]
  *
  * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, hide-shock-prod, ending-a, ending-b,
- * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B), hunt-3 (Mod D, 3 players).
- * The endings, the android, the 4-player game and the hunt use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
+ * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B), hunt-3 (Mod D, 3 players),
+ * solo-proximity, solo-chit, solo-crisis (Dragon's Domain, mode=solo: three losses). The endings, the android,
+ * the 4-player game and the hunt use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
  * every seed of the range to its end and prints how each ended (outcome, tracker, loadout, characters).
  */
 import type { GameCommand } from '../src/core/index.ts';
@@ -158,6 +159,10 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'android-remora': { players: 2, max: 3000, stop: (s) => s.some((x) => has(x, 'lifeform.android.boarded')) && !stripping(last(s).after), policy: directed(false, 30, true) },
   'cat-control': { players: 3, max: 2000, stop: (s) => has(last(s), 'lifeform.control.cat'), weights: { noReaction: 40, noise: 20 } },
   'whole-game-4': { players: 4, max: 3000, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing', policy: directed(false, 30), weights: { noReaction: 40, noise: 20 } },
+  // Dragon's Domain (issue 20): a solo game lost three different ways.
+  'solo-proximity': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'proximity', options: 'mode=solo', weights: { wait: 30, equip: 30 } },
+  'solo-chit': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'killedChit', options: 'mode=solo' },
+  'solo-crisis': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'crisisDeck', options: 'mode=solo', weights: { play: 40, act: 40 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
   'hunt-3': { players: 3, max: 3000, stop: huntOver, options: 'mods=hunt', policy: directed(true, 30), weights: { noReaction: 40, noise: 20 } },
 };

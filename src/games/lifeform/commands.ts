@@ -5,6 +5,7 @@ const id = z.string().min(1).max(64);
 const image = z.number().int().min(0).max(2);
 const path = z.array(id).min(1).max(3);
 const link = z.tuple([id, id]);
+const fight = z.enum(['claw', 'bite', 'tail', 'acid']);
 
 /** The arguments of one action of a row (crew-actions.ts `Choice`, lifeform-actions.ts `LfChoice`). */
 const choice = {
@@ -18,6 +19,8 @@ const choice = {
   column: z.enum(loadoutColumns).optional(),
   data: z.union([z.literal(true), z.enum(['claw', 'bite', 'tail', 'acid'])]).optional(),
   ability: z.enum(['androidKill', 'moveAlien3', 'hullBreach']).optional(),
+  /** Solo FLAMETHROWER: the lifeform two spaces back on the motion track. */
+  lifeform: z.literal(true).optional(),
 };
 
 /** One schema per command type (issue 17 "Commands"); which are legal now is `legalCommands`. */
@@ -117,4 +120,46 @@ export const lifeformCommandSchemas = {
   noSearch: z.strictObject({}),
   /** Mod D: the lifeform hidden unsearched in the Engineering Compartment kills one crew member. */
   kill: z.strictObject({ character: id }),
+  /** Dragon's Domain (solo/): the one character, chosen first. */
+  soloPick: z.strictObject({ character: id }),
+  /** WAIT: the lifeform one space along the motion track. */
+  wait: z.strictObject({}),
+  /** A crisis card's option (0 = A). */
+  crisis: z.strictObject({ option: z.number().int().min(0).max(2) }),
+  /** Pays the next icon of the chosen option: a card carrying it, or a trait (by area) with any card. */
+  pay: z.strictObject({ card: id, trait: id.optional() }),
+  /** Where the lifeform goes at a fork of the motion track. */
+  path: z.strictObject({ to: id }),
+  /** One space less for an advance: a survival token or a SECURITY DOOR card (lifeform), a 30 SECOND token (self-destruct). */
+  reduce: z.strictObject({ card: id.optional(), token: z.enum(['survival', 'thirtySecond']).optional() }),
+  /** A way out of a proximity conflict: a HIDE / SHOCK-PROD / RUN! or harpoon card, or a fire extinguisher or harpoon token. */
+  proximity: z.strictObject({ card: id.optional(), token: z.enum(['fireExtinguisher', 'harpoon']).optional() }),
+  /** ELUDING THE STAR-BEAST: the cards discarded (three, two in ISOLATION MODE). */
+  elude: z.strictObject({ cards: z.array(id).min(2).max(3) }),
+  /** A trait token: draw four keep one (free action), or a terror token met removed. */
+  trait: z.strictObject({ area: id, use: z.enum(['draw', 'terror']) }),
+  /** A terror token met goes onto the fear track, and a crisis card is drawn. */
+  fear: z.strictObject({}),
+  /** A survival token's free action: draw a card, then discard one. */
+  survive: z.strictObject({}),
+  /** A terror token next door removed with a harpoon card or token (free action). */
+  harpoon: z.strictObject({ chamber: id, card: id.optional() }),
+  /** The self-destruct track's vent token: in the supplies chamber, or next to it for one of its mission tokens. */
+  ventAt: z.strictObject({ chamber: id }),
+  /** The self-destruct track's stowaway task: a stowaway token to the Remora, or the energy column's top token. */
+  sdStowaway: z.strictObject({ energy: z.boolean() }),
+  /** After a trait's draw: the cards not kept go on top of the deck or under it. */
+  side: z.strictObject({ top: z.boolean() }),
+  /** §SHUTTLE CONFLICT (solo/conflict.ts): DEFEAT LIFEFORM ATTACK on a zone with a payment. */
+  conflictAttack: z.strictObject({ zone: z.number().int().min(0).max(4), pay: z.strictObject({ cards: z.array(id).max(12).optional(), extinguisher: fight.optional(), traits: z.array(id).max(4).optional(), torches: z.number().int().min(0).max(9).optional(), harpoons: z.number().int().min(0).max(9).optional(), data: z.array(fight.nullable()).max(9).optional() }) }),
+  /** USE HALON GAS BLAST on a zone. */
+  conflictHalon: z.strictObject({ zone: z.number().int().min(0).max(4) }),
+  /** ACTIVATE AIRLOCK on a zone (once). */
+  conflictAirlock: z.strictObject({ zone: z.number().int().min(0).max(4) }),
+  /** SEARCH LOCKER (once), spending survival tokens for still-alive chits first. */
+  conflictLocker: z.strictObject({ survival: z.number().int().min(0).max(9) }),
+  /** The hand limit after a conflict draw. */
+  conflictDiscard: z.strictObject({ card: id }),
+  /** Giving up the conflict (an attack that cannot be paid). */
+  conflictGiveUp: z.strictObject({}),
 } as const;

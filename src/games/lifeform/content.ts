@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
 import { definePackSchema } from '../../content/schema.ts';
 import { checkPassenger, passengerSchema } from './content-mods.ts';
+import { checkSolo, soloFileSchema } from './content-solo.ts';
 
 /** Pack text is written in both our locales; rules pass keys on, the edge picks the language. */
 export const textSchema = z.strictObject({ en: z.string().min(1), es: z.string().min(1) });
@@ -316,7 +317,7 @@ const expansionsSchema = z.strictObject({
 /**
  * A Lifeform content pack (docs/lifeform-pack.md): `pack.yaml`, `game.yaml`, `ship.yaml`, `characters.yaml`,
  * `crew.yaml`, `lifeform.yaml`, `terror.yaml`, `objectives.yaml`, `stowaways.yaml`, `roles.yaml`,
- * `endings.yaml`, and optionally `expansions.yaml`. Every cross reference is checked.
+ * `endings.yaml`, and optionally `expansions.yaml` and `solo.yaml`. Every cross reference is checked.
  */
 export const lifeformPackSchema = definePackSchema({
   game: gameSettingsSchema,
@@ -331,6 +332,8 @@ export const lifeformPackSchema = definePackSchema({
   roles: rolesSchema,
   endings: endingsSchema,
   expansions: expansionsSchema.optional(),
+  /** Dragon's Domain (content-solo.ts, docs/lifeform-pack.md "solo.yaml"): without it a pack cannot start `mode=solo`. */
+  solo: soloFileSchema({ text: textSchema, id, icon: z.enum([...crewIcons, ...crewReactions]), deck: z.enum(deckIds), column: z.enum(loadoutColumns), chamber: id }).optional(),
 }).superRefine((pack, ctx) => {
   const need = (ok: boolean, path: (string | number)[], message: string): void => {
     if (!ok) ctx.addIssue({ code: 'custom', path, message });
@@ -422,6 +425,10 @@ export const lifeformPackSchema = definePackSchema({
   pack.stowaways.forEach((s, i) => need(s.min <= s.max, ['stowaways', i, 'max'], `at least ${s.min}`));
   need(pack.stowaways.filter((s) => s.keep).length === 1, ['stowaways'], 'exactly one stowaway card kept for the showdown');
   if (pack.expansions?.passenger) checkPassenger(pack.expansions.passenger, ids, pack.game.selfDestruct.spaces.map((x) => x.minute), need);
+  if (pack.solo) {
+    const columns = Object.fromEntries(pack.game.loadout.map((c) => [c.id, c.spaces.length]));
+    checkSolo(pack.solo.solo, { chambers: pack.ship.chambers, cocoonSpaces: pack.game.cocoon['2'].length, columns }, ids, need);
+  }
   need(pack.game.hostility.spaces.filter((x) => x.stowawayToken).length <= 1, ['game', 'hostility', 'spaces'], 'at most one space giving the stowaway token');
   for (const role of ['cat', 'sister'] as const) {
     pack.roles[role].board.tracks.forEach((t, i) => {

@@ -1,3 +1,4 @@
+import type { Rejection } from '../../core/index.ts';
 import type { GameModule } from '../../core/index.ts';
 import { lifeformCommandSchemas } from './commands.ts';
 import { lifeformPackSchema, packText, type LifeformPack } from './content.ts';
@@ -16,17 +17,23 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
   rulesVersion: String(RULES),
   /** Rules 1: data tokens without icons, only the target matches, hibernation cards shared one by one (README "Rules versions"). */
   olderRulesVersions: ['1'],
-  seats: { min: 2, max: 4 },
+  /** 2–4 for the base game; 1 only with `mode=solo` (Dragon's Domain), checked by `startRefusal`. */
+  seats: { min: 1, max: 4 },
   optionsSchema: lifeformOptionsSchema as unknown as GameModule<LifeformState, LifeformOptions, LifeformPack>['optionsSchema'],
   commandSchemas: lifeformCommandSchemas,
   packSchema: lifeformPackSchema as unknown as GameModule<LifeformState, LifeformOptions, LifeformPack>['packSchema'],
   setup: (options, seats, rng, pack, rulesVersion) => setupGame(lifeformOptionsSchema.parse(options ?? {}), seats, rng, pack, rulesVersion),
-  startRefusal(options, seats) {
+  startRefusal(options, seats, pack): Rejection | null {
     const o = lifeformOptionsSchema.safeParse(options ?? {});
     if (!o.success) return { code: 'lifeform.options.invalid' };
+    if (o.data.mode === 'solo' && !pack?.solo) return { code: 'lifeform.options.noSolo' };
+    if (o.data.mode === 'solo') return seats.length === 1 ? null : { code: 'lifeform.options.soloSeats', params: { seats: seats.length } };
+    if (seats.length < 2) return { code: 'lifeform.options.tooFewSeats', params: { seats: seats.length } };
     if (o.data.lifeform >= seats.length) return { code: 'lifeform.options.noSuchSeat', params: { seat: o.data.lifeform, seats: seats.length } };
     return null;
   },
+  /** Dragon's Domain: the pack's intro is read when a solo game starts. */
+  introduction: (state) => (state.solo ? [{ code: 'lifeform-solo.intro', params: { introKey: 'solo.solo.intro', nameKey: 'solo.solo.name' }, to: 'public' }] : []),
   decide: decideCommand,
   publicView,
   viewFor,

@@ -2,6 +2,7 @@ import type { CommandLabel, GameCommand, Json, TextLine } from '../../core/index
 import { textKeys as K } from './content.ts';
 import type { PassengerView } from './render-view.ts';
 import type { LifeformState } from './state.ts';
+import { describeSolo, soloLabel } from './solo/labels.ts';
 
 /**
  * How a Lifeform command reads on Discord (issue 15 conventions: human labels, names never ids) and how
@@ -129,6 +130,7 @@ function codeOf(command: GameCommand): string {
 
 /** How a Lifeform command reads and ranks (`labelCommand` of the game module). */
 export function labelLifeformCommand(s: LifeformState, command: GameCommand): CommandLabel {
+  if (s.solo) return soloLabel(s, command);
   return {
     code: codeOf(command),
     params: paramsOf(s, command.args as Record<string, unknown>),
@@ -155,6 +157,7 @@ interface PublicLf {
 
 /** The table in words from the public view only (the picture's alt text): never which image is real. */
 export function describeLifeformView(view: Json): readonly TextLine[] {
+  if ((view as { solo?: unknown } | null)?.solo) return describeSolo(view);
   const v = (view ?? {}) as PublicLf;
   const lines: TextLine[] = [{ code: 'lf.alt.round', params: { round: v.round ?? 0, phase: v.phase ?? '' } }];
   const tr = v.tracks;

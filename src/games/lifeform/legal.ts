@@ -11,6 +11,7 @@ import { launchReady } from './endgame.ts';
 import { showdownCommands, survivors } from './showdown.ts';
 import { catSpots, roleCommands, roleOf } from './roles.ts';
 import { huntCommands, huntSeats } from './mods.ts';
+import { soloLegal } from './solo/legal.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => ({ type, args: clean(args) });
 
@@ -23,6 +24,7 @@ export function clean(args: Record<string, unknown>): Record<string, unknown> {
 
 /** Which seats the top task waits for (ARCHITECTURE.md "Whose move it is"). */
 export function taskSeats(s: LifeformState, t: Task | undefined): number[] {
+  if (s.solo) return s.outcome || s.solo.stack.length === 0 || (s.solo.stack.at(-1)?.k === 'conflict' && !s.solo.conflict) ? [] : [0];
   if (!t || s.outcome) return [];
   switch (t.k) {
     case 'pick':
@@ -208,6 +210,7 @@ function lifeformTurn(s: LifeformState, asked?: GameCommand): GameCommand[] {
  * being decided; the list may then leave out commands of other types (never changing membership).
  */
 export function legalCommands(s: LifeformState, seat: number, want?: GameCommand): GameCommand[] {
+  if (s.solo) return soloLegal(s, seat);
   const t = s.stack[s.stack.length - 1];
   if (!t || !taskSeats(s, t).includes(seat)) return [];
   switch (t.k) {

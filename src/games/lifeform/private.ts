@@ -12,6 +12,9 @@ import { awaiting } from './view.ts';
  */
 const SECRET_CHOICES: ReadonlySet<string> = new Set(['attack', 'fight', 'lfPick', 'discard', 'refill']);
 
+/** Solo tasks whose answers name cards of the hand. */
+const SOLO_SECRET_CHOICES: ReadonlySet<string> = new Set(['discard', 'pay', 'keep', 'proximity', 'conflict', 'activity']);
+
 /**
  * What a command owes seats in private (`GameModule.privately`): the lifeform player's own picture (the
  * real lifeform marked, its hand and stowaway choice) once the lifeform is no longer awaited, i.e. after
@@ -20,6 +23,11 @@ const SECRET_CHOICES: ReadonlySet<string> = new Set(['attack', 'fight', 'lfPick'
  * when one crew member answers a reaction window the others get their choices again, drawn anew).
  */
 export function privately(before: LifeformState | null, after: LifeformState): PrivateDelivery {
+  if (after.solo) {
+    // Dragon's Domain: answers naming a card in hand (discards, paying a cost, a card kept, a proximity card, the conflict) come by DM.
+    const k = after.solo.stack.at(-1)?.k;
+    return { pictures: [], choices: k !== undefined && SOLO_SECRET_CHOICES.has(k) && after.outcome === null && legalCommands(after, 0).length > 0 ? [0] : [] };
+  }
   const now = awaiting(after);
   const was = before === null ? null : awaiting(before);
   const top = after.stack[after.stack.length - 1];

@@ -1,6 +1,7 @@
 import { PALETTE, createSurface, drawRoundRect, drawText, font, wrapText, type CanvasRenderingContext2D } from '../../render/index.ts';
 import type { LifeformPack } from './content.ts';
 import { tokenRows } from './render-tokens.ts';
+import { soloRows } from './render-solo.ts';
 import { SEAT_COLOURS, isLifeformView, type PublicLf, type Row, type Say } from './render-view.ts';
 
 /**
@@ -43,6 +44,7 @@ function rows(v: PublicLf, pack: LifeformPack, text: (k: string) => string, say:
     out.push({ text: say('lf.render.roleBoard', { role: text(`roles.${role}.name`), player, tracks }), size: 18 });
   }
   out.push(...tokenRows(v, text, say));
+  out.push(...soloRows(v, (pack.solo?.solo.motion.spaces ?? []).map((x) => x.id), say));
   out.push({ text: say('lf.render.heading.players'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 });
   const seats = [...(v.lifeformSeat === undefined ? [] : [v.lifeformSeat]), ...(v.crewSeats ?? [])].sort((a, b) => a - b);
   for (const seat of seats) {

@@ -1,5 +1,5 @@
 import { canonicalJson, draftCopy, ok, reject, type DecideContext, type GameCommand, type Outcome, type Rejection, type Result } from '../../core/index.ts';
-import type { CrewIcon, LifeformIcon } from './content.ts';
+import type { CrewIcon, LifeformIcon, LifeformPack } from './content.ts';
 import { characterById } from './board.ts';
 import { passReaction, playReaction, resolveNoise, resolveReaction, takeControl } from './attack.ts';
 import { activateAbility, applyCrew, chamberKey, collectFrom, stepCharacter, type Choice } from './crew-actions.ts';
@@ -14,6 +14,8 @@ import { applyEvolution } from './evolution.ts';
 import { applyHunt } from './mods.ts';
 import { advance, consequences, moveAndroid } from './order.ts';
 import { why } from './why.ts';
+import { applySolo } from './solo/rules.ts';
+import { conflictAccepts } from './solo/legal.ts';
 
 type T<K extends Task['k']> = Extract<Task, { k: K }>;
 
@@ -26,12 +28,16 @@ type T<K extends Task['k']> = Extract<Task, { k: K }>;
 export function decideCommand(state: LifeformState, command: GameCommand, ctx: DecideContext): Result<Outcome<LifeformState>, Rejection> {
   const seat = ctx.seat;
   if (seat === null) return reject('lifeform.host.notASeat');
-  if (ctx.trusted !== true && !isLegal(state, seat, command)) {
-    const r = why(state, seat, command);
+  if (ctx.trusted !== true && !isLegal(state, seat, command)) {    const r = why(state, seat, command);
     return reject(r.code, r.params);
   }
   const s = ctx.owned === true ? state : draftCopy(state);
   const cx: Cx = { s, rng: ctx.rng, events: [], revealed: false };
+  if (s.solo) {
+    // Dragon's Domain (solo/): its own order of play; every draw comes from the game's seeded chance.
+    applySolo(cx, command, ctx.pack as LifeformPack | undefined);
+    return ok({ state: s, events: cx.events, revealed: cx.revealed });
+  }
   apply(cx, seat, command);
   advance(cx);
   return ok({ state: s, events: cx.events, revealed: cx.revealed });
@@ -39,7 +45,8 @@ export function decideCommand(state: LifeformState, command: GameCommand, ctx: D
 
 function isLegal(state: LifeformState, seat: number, command: GameCommand): boolean {
   const wanted = canonicalJson({ type: command.type, args: clean(command.args) });
-  return legalCommands(state, seat, command).some((c) => c.type === command.type && canonicalJson(c) === wanted);
+  // Solo shuttle conflict: a free-form payment that matches is legal though not listed (conflict.ts `conflictRefusal`).
+  return legalCommands(state, seat, command).some((c) => c.type === command.type && canonicalJson(c) === wanted) || conflictAccepts(state, seat, command);
 }
 
 function apply(cx: Cx, seat: number, c: GameCommand): void {

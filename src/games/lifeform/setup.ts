@@ -3,6 +3,7 @@ import { mutableCopy, type Rng, type SeatInfo } from '../../core/index.ts';
 import type { LifeformPack } from './content.ts';
 import { passengerMods, type PassengerMod } from './content-mods.ts';
 import { charactersOf, compileBoard, type LifeformState } from './state.ts';
+import { soloSetup } from './solo/setup.ts';
 
 const modSchema = z.enum(passengerMods);
 
@@ -18,6 +19,16 @@ export const lifeformOptionsSchema = z.strictObject({
     .union([modSchema, z.array(modSchema).max(3)])
     .default([])
     .transform((m) => [...new Set(Array.isArray(m) ? m : [m])]),
+  /** Dragon's Domain: `mode=solo`, one seat against the rules' lifeform (solo/, README "Dragon's Domain"). */
+  mode: z.literal('solo').optional(),
+  /** §VARIANTS (solo only): SHAKEN / TOUGH start spaces, ISOLATION MODE, MURDEROUS STAR-BEAST, the android that withstands flamethrowers, FUELLED INCINERATING UNIT, EVERYDAY CARRY (0–2 survival tokens), FOR WHOM THE BELL TOLLS (spaces the self-destruct tracker starts further on). */
+  start: z.enum(['normal', 'shaken', 'tough']).optional(),
+  isolation: z.boolean().optional(),
+  murderous: z.boolean().optional(),
+  withstand: z.boolean().optional(),
+  incinerator: z.boolean().optional(),
+  everyday: z.number().int().min(0).max(2).optional(),
+  bell: z.number().int().min(0).max(20).optional(),
 });
 
 /** The newest rules version (index.ts `rulesVersion`); games created under 1 keep its behaviour. */
@@ -34,6 +45,14 @@ const instances = (cards: readonly { id: string; copies: number }[]): string[] =
  * per crew seat. The choices follow as tasks: characters, power outages, images, calibration, terror.
  */
 export function setupGame(options: LifeformOptions, seats: readonly SeatInfo[], rng: Rng, pack: LifeformPack, rulesVersion: string = String(RULES)): LifeformState {
+  if (options.mode === 'solo' && pack.solo) {
+    // Dragon's Domain: the 2-player components (cocoon 2P track, duo sides), then the solo setup on top.
+    const orig = setupGame({ ...options, mode: undefined, lifeform: 0, evolution: false, mods: [] }, [seats[0] as SeatInfo, seats[0] as SeatInfo], rng, pack, rulesVersion);
+    const board = orig.board;
+    const draft = { ...mutableCopy({ ...orig, board: null }), board } as LifeformState;
+    soloSetup(draft, pack, pack.solo.solo, options, rng);
+    return { ...mutableCopy({ ...draft, board: null }), board, solo: { ...mutableCopy({ ...draft.solo, def: null }), def: draft.solo?.def } } as LifeformState;
+  }
   const rules = Number(rulesVersion);
   const players = Math.min(4, Math.max(2, seats.length)) as 2 | 3 | 4;
   const key = String(players) as '2' | '3' | '4';

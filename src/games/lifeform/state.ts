@@ -1,5 +1,6 @@
 import { sealedCopy } from '../../core/index.ts';
 import type { HuntAction, HuntEffect, PassengerMod } from './content-mods.ts';
+import type { SoloState } from './solo/state.ts';
 import type { AbilityEffect, CrewIcon, CrewReaction, DeckId, LifeformIcon, LifeformPack, LifeformReaction, LoadoutColumn, TerrorEffect } from './content.ts';
 
 /** The Remora as a chamber id: a chamber for movement only (§USE REMORA ENERGY CELL). */
@@ -289,6 +290,8 @@ export interface LifeformState {
   evolution?: { pairs: string[][]; held: string[] };
   /** 13th Passenger mods (game option `mods`): absent in games without them. */
   passenger?: PassengerState;
+  /** Dragon's Domain (game option `mode=solo`, solo/): absent in multi-player games, so they replay unchanged. */
+  solo?: SoloState;
 }
 
 /** Boards compiled from each pack object, by players and mods: sealed, so every game of that pack shares one. */

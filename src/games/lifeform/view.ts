@@ -4,6 +4,7 @@ import { labelLifeformCommand } from './labels.ts';
 import { legalCommands, taskSeats } from './legal.ts';
 import { cardOf, type LifeformState, type Task } from './state.ts';
 import { passengerView } from './mods.ts';
+import { soloAwaiting, soloPrompts, soloPublic, soloSecrets, soloStatus, soloTimeout } from './solo/view.ts';
 
 /** The top task as everyone may see it: its kind and who is asked, plus public details. */
 function taskView(t: Task | undefined): Json {
@@ -76,6 +77,7 @@ export function publicView(s: LifeformState): Json {
     ...(s.dataTokens ? { dataTokens: Object.fromEntries(Object.entries(s.dataTokens).map(([k, v]) => [k, [...v]])) } : {}),
     ...(s.evolution ? { evolution: { pairs: s.evolution.pairs.map((p) => [...p]), held: [...s.evolution.held] } } : {}),
     ...(s.passenger ? { passenger: passengerView(s) } : {}),
+    ...(s.solo ? { solo: soloPublic(s) } : {}),
   };
 }
 
@@ -99,6 +101,7 @@ function showdownView(s: LifeformState): Json {
 /** A seat's view: the public view plus its own secrets (issue 17: crew hands only to their owner). */
 export function viewFor(s: LifeformState, seat: number): Json {
   const base = publicView(s) as Record<string, Json>;
+  if (s.solo) return seat === 0 ? { ...base, me: 0, role: 'crew', hand: [...(s.hands['0'] ?? [])], offers: [...(s.offers['0'] ?? [])] } : { ...base, me: seat };
   if (seat === s.lifeformSeat) {
     const top = s.stack[s.stack.length - 1];
     const hunt: Record<string, Json> = s.passenger?.hunt?.at !== undefined && s.passenger.hunt.at !== null ? { huntAt: s.passenger.hunt.at } : {};
@@ -119,6 +122,7 @@ export function viewFor(s: LifeformState, seat: number): Json {
 
 /** Secrets of one seat, for `/secrets` and DMs. */
 export function secretsFor(s: LifeformState, seat: number): GameEvent[] {
+  if (s.solo) return soloSecrets(s, seat);
   const out: GameEvent[] = [];
   if (seat === s.lifeformSeat) {
     if (s.real !== null) out.push({ code: 'lifeform.secret.real', params: { image: s.real }, to: seat });
@@ -158,6 +162,7 @@ const publicShowdown = (c: GameCommand): boolean => SHOWDOWN_PROMPTS.has(c.type)
  * buttons to that seat alone: private.ts).
  */
 export function prompts(s: LifeformState): Prompt[] {
+  if (s.solo) return soloPrompts(s);
   const t = s.stack[s.stack.length - 1];
   if (!t || t.k === 'turn' || t.k === 'lifeformTurn' || t.k === 'row') return [];
   const out: Prompt[] = [];
@@ -207,12 +212,14 @@ function optionParams(c: GameCommand): Record<string, string | number | boolean>
 }
 
 export function awaiting(s: LifeformState): Awaiting {
+  if (s.solo) return soloAwaiting(s);
   const t = s.stack[s.stack.length - 1];
   const kind = !t ? 'none' : t.k === 'turn' || t.k === 'lifeformTurn' ? 'turn' : t.k;
   return { seats: taskSeats(s, t), kind, turn: s.round * 10 + (s.phase === 'lifeform' ? 9 : Math.max(0, s.turnIndex)) };
 }
 
 export function status(s: LifeformState): GameStatus {
+  if (s.solo) return soloStatus(s);
   if (s.outcome) return { phase: 'ended', reason: `lifeform.winner.${s.outcome.winner}.${s.outcome.reason}` };
   return { phase: 'playing' };
 }
@@ -225,6 +232,7 @@ export function status(s: LifeformState): GameStatus {
  * otherwise the first legal answer (setup placements, forced moves).
  */
 export function timeoutAction(s: LifeformState, seat: number): GameCommand | null {
+  if (s.solo) return soloTimeout(s, seat);
   const legal = legalCommands(s, seat);
   if (legal.length === 0) return null;
   const prefer = (type: string, args?: Record<string, unknown>): GameCommand | undefined =>

@@ -1,3 +1,4 @@
+import { conflictCheck } from './solo/legal.ts';
 import type { GameCommand, Rejection } from '../../core/index.ts';
 import { androidAt, characterById, characterSteps, hasChars, hasImage, sdReached } from './board.ts';
 import { reactionBlocked } from './flow.ts';
@@ -10,7 +11,21 @@ const r = (code: string, params?: Rejection['params']): Rejection => (params ? {
  * Why a command is not legal now, naming the rule (summary section) that forbids it. Codes are
  * `lifeform.<area>.<reason>`; texts live in the locale files at the edge.
  */
+/** Solo: not the solo seat, a command for another moment, or not among the legal answers of this one. */
+function soloWhy(s: LifeformState, seat: number, c: GameCommand): Rejection {
+  const t = s.solo?.stack.at(-1);
+  if (seat !== 0 || !t || s.outcome) return { code: 'lifeform.notYourTurn', params: { kind: t?.k ?? 'none' } };
+  if (t.k === 'conflict' && c.type.startsWith('conflict')) {
+    // The shuttle conflict names what a payment misses (conflict.ts refusals, `lifeform-conflict.*`).
+    const r = conflictCheck(s, seat, c);
+    if (r) return r.params ? { code: r.code, params: r.params } : { code: r.code };
+  }
+  if (!legalCommands(s, seat).some((l) => l.type === c.type)) return { code: 'lifeform.notNow', params: { type: c.type, kind: t.k } };
+  return { code: 'lifeform-solo.illegal', params: { type: c.type, kind: t.k } };
+}
+
 export function why(s: LifeformState, seat: number, c: GameCommand): Rejection {
+  if (s.solo) return soloWhy(s, seat, c);
   const t = s.stack[s.stack.length - 1];
   if (!taskSeats(s, t).includes(seat)) return r('notYourTurn', { kind: t?.k ?? 'none' });
   const legal = legalCommands(s, seat);

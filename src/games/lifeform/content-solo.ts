@@ -1,0 +1,203 @@
+import { z } from 'zod';
+
+/**
+ * Dragon's Domain (solo), the pack's `solo.yaml` (docs/lifeform-pack.md "solo.yaml", the lead's contract
+ * in prompts/solo-format.md). A factory built from the base pack's own pieces, like content-mods.ts, so
+ * this file imports nothing from content.ts.
+ */
+
+/** Tokens of the solo player's personal supply (§TOKEN REFERENCE). */
+export const soloTokens = ['survival', 'fireExtinguisher', 'weldingTorch', 'harpoon', 'data', 'thirtySecond'] as const;
+export type SoloToken = (typeof soloTokens)[number];
+
+/** The two objectives a crisis option may grant (§LAUNCHING THE REMORA, conditions 3 and 4). */
+export const soloObjectives = ['cat', 'umbilicus'] as const;
+export type SoloObjective = (typeof soloObjectives)[number];
+
+/** What a motion track space does when the lifeform reaches or passes it (§MOTION TRACKER BOARD). */
+export const motionEffects = ['none', 'loseNerve', 'draw2', 'selfDestruct', 'draw2Stowaway', 'alert'] as const;
+export type MotionEffect = (typeof motionEffects)[number];
+
+/** The lifeform's start spaces: the book's, and the SHAKEN / TOUGH variants. */
+export const motionStarts = ['normal', 'shaken', 'tough'] as const;
+export type MotionStart = (typeof motionStarts)[number];
+
+const n = (max: number) => z.number().int().min(1).max(max);
+
+/** A crisis option's effects, resolved in order (§RESOLVING A CRISIS CARD). */
+export const crisisEffectSchema = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('alien'), n: n(4) }),
+  z.strictObject({ op: z.literal('loseNerve'), n: n(3) }),
+  z.strictObject({ op: z.literal('proceed') }),
+  z.strictObject({ op: z.literal('objective'), objective: z.enum(soloObjectives) }),
+  z.strictObject({ op: z.literal('gain'), token: z.enum(soloTokens), n: n(3) }),
+  z.strictObject({ op: z.literal('cocoon') }),
+  z.strictObject({ op: z.literal('stowaway') }),
+  z.strictObject({ op: z.literal('selfDestruct'), n: n(3) }),
+  z.strictObject({ op: z.literal('draw'), n: n(4) }),
+  z.strictObject({ op: z.literal('discard'), n: n(4) }),
+  z.strictObject({ op: z.literal('airlock') }),
+  z.strictObject({ op: z.literal('impervious') }),
+  z.strictObject({ op: z.literal('terror') }),
+  z.strictObject({ op: z.literal('powerOutage') }),
+  /** Engine addition: advance the malfunction tracker n spaces (its tasks as in §MALFUNCTION TRACK, solo). */
+  z.strictObject({ op: z.literal('malfunction'), n: n(2) }),
+]);
+export type CrisisEffect = z.infer<typeof crisisEffectSchema>;
+
+/** The fight icons a combat token or trait shows (the shuttle conflict; never the harpoon). */
+const fightIcon = z.enum(['claw', 'bite', 'tail', 'acid']);
+
+export interface SoloParts<T extends z.ZodType, I extends z.ZodType, C extends z.ZodType, K extends z.ZodType, L extends z.ZodType, D extends z.ZodType> {
+  readonly text: T;
+  readonly id: I;
+  /** Crew action icons and reactions a cost may name. */
+  readonly icon: C;
+  /** Deck ids a, b, c. */
+  readonly deck: K;
+  /** Loadout column ids. */
+  readonly column: L;
+  /** A chamber id (checked against ship.yaml by `checkSolo`). */
+  readonly chamber: D;
+}
+
+/** `solo.yaml`: one top key, `solo`. */
+export function soloFileSchema<T extends z.ZodType, I extends z.ZodType, C extends z.ZodType, K extends z.ZodType, L extends z.ZodType, D extends z.ZodType>(p: SoloParts<T, I, C, K, L, D>) {
+  const cost = z.union([z.strictObject({ icon: p.icon }), z.strictObject({ token: z.enum(soloTokens) }), z.strictObject({ loadout: p.column })]);
+  const option = z.strictObject({ text: p.text, cost: z.array(cost).max(4).default([]), effects: z.array(crisisEffectSchema).min(1).max(8) });
+  const space = z.strictObject({
+    id: p.id,
+    at: z.tuple([z.number().int().min(0).max(20), z.number().int().min(0).max(10)]),
+    start: z.enum(motionStarts).optional(),
+    effect: z.enum(motionEffects).default('none'),
+    close: z.boolean().default(false),
+    next: z.array(p.id).max(4).default([]),
+    back: p.id.nullable().default(null),
+  });
+  const solo = z.strictObject({
+    name: p.text,
+    intro: p.text,
+    miningLaser: z.strictObject({ name: p.text, text: p.text }),
+    setup: z.strictObject({
+      start: p.chamber,
+      /** Engine addition: the book's Supplies chamber, where the self-destruct track's vent token goes (absent: no vent task). */
+      supplies: p.chamber.optional(),
+      extraMission: z.record(z.string(), z.number().int().min(1).max(5)).default({}),
+      powerOutages: z.array(p.chamber).max(6).default([]),
+      terror: z.array(p.chamber).max(6).default([]),
+      harpoons: z.array(p.chamber).max(6).default([]),
+      killedChits: z.array(p.chamber).max(6).default([]),
+      cocoonChits: z.array(z.number().int().min(0).max(10)).max(4).default([]),
+      cocoonAttack5: z.boolean().default(true),
+      energyAttack1: z.number().int().min(0).max(4).default(4),
+      container: z.strictObject({ alive: z.number().int().min(1).max(10), killed: z.number().int().min(0).max(5) }),
+      stowawayTokens: z.array(z.enum(['safe', 'danger'])).min(1).max(10),
+      hand: z.number().int().min(1).max(7),
+      handLimit: z.number().int().min(1).max(10),
+    }),
+    launch: z.strictObject({
+      weaponry: z.number().int().min(0).max(12),
+      energy: z.number().int().min(0).max(12),
+      spacesuits: z.number().int().min(0).max(12),
+      coolantBelowOverheating: z.boolean().default(true),
+    }),
+    fear: z.strictObject({ spaces: z.number().int().min(2).max(16), nerveStart: z.number().int().min(1).max(15) }),
+    traitAreas: z.array(z.strictObject({ id: p.id, name: p.text, decks: z.array(p.deck).min(1).max(3) })).min(1).max(4),
+    traits: z.array(z.strictObject({ id: p.id, name: p.text, text: p.text, fight: z.array(fightIcon).min(1).max(3) })).min(1).max(4),
+    attackTokens: z.strictObject({ attack1: z.array(z.array(fightIcon).min(1).max(3)).min(1).max(4), attack5: z.array(fightIcon).min(1).max(6) }),
+    conflict: z.strictObject({ secondaryZones: z.number().int().min(1).max(4), name: p.text, zones: z.array(p.text).min(2).max(5) }),
+    motion: z.strictObject({ spaces: z.array(space).min(3).max(40) }),
+    crisis: z.array(z.strictObject({ id: p.id, deck: p.deck, name: p.text, text: p.text, options: z.array(option).min(1).max(3) })).min(3),
+  });
+  return z.strictObject({ solo });
+}
+
+interface SoloShape {
+  readonly setup: {
+    readonly start: string;
+    readonly supplies?: string;
+    readonly extraMission: Readonly<Record<string, number>>;
+    readonly powerOutages: readonly string[];
+    readonly terror: readonly string[];
+    readonly harpoons: readonly string[];
+    readonly killedChits: readonly string[];
+    readonly cocoonChits: readonly number[];
+    readonly energyAttack1: number;
+    readonly stowawayTokens: readonly string[];
+    readonly hand: number;
+    readonly handLimit: number;
+  };
+  readonly launch: Readonly<Record<string, number | boolean>>;
+  readonly fear: { readonly spaces: number; readonly nerveStart: number };
+  readonly traitAreas: readonly { readonly id: string; readonly decks: readonly string[] }[];
+  readonly traits: readonly { readonly id: string }[];
+  readonly attackTokens: { readonly attack1: readonly unknown[] };
+  readonly conflict: { readonly secondaryZones: number; readonly zones: readonly unknown[] };
+  readonly motion: { readonly spaces: readonly { readonly id: string; readonly start?: string; readonly effect: string; readonly next: readonly string[]; readonly back: string | null }[] };
+  readonly crisis: readonly { readonly id: string; readonly deck: string }[];
+}
+
+export interface SoloBase {
+  readonly chambers: readonly { readonly id: string; readonly deck: string; readonly vent: boolean }[];
+  readonly cocoonSpaces: number;
+  readonly columns: Readonly<Record<string, number>>;
+}
+
+/**
+ * Cross checks of `solo.yaml`: chambers exist, ids unique in the whole pack, the motion track a graph with
+ * one start space of each kind it names, exactly one PROXIMITY ALERT! with no way on, every space reaching
+ * it, one trait per area, a crisis deck for each ship deck.
+ */
+export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, need: (ok: boolean, path: (string | number)[], message: string) => void): void {
+  const at = ['solo', 'solo'];
+  const chamber = new Map(base.chambers.map((c) => [c.id, c]));
+  const isChamber = (c: string, path: (string | number)[]): void => need(chamber.has(c), [...at, ...path], `a chamber id of ship.yaml, got ${c}`);
+  const unique = (list: readonly { id: string }[], path: string[]): void =>
+    list.forEach((x, i) => {
+      need(!ids.has(x.id), [...at, ...path, i, 'id'], `an id used once in the pack, got ${x.id}`);
+      ids.add(x.id);
+    });
+  const s = solo.setup;
+  isChamber(s.start, ['setup', 'start']);
+  if (s.supplies !== undefined) isChamber(s.supplies, ['setup', 'supplies']);
+  for (const c of Object.keys(s.extraMission)) isChamber(c, ['setup', 'extraMission', c]);
+  for (const key of ['powerOutages', 'terror', 'harpoons', 'killedChits'] as const) s[key].forEach((c, i) => isChamber(c, ['setup', key, i]));
+  s.killedChits.forEach((c, i) => need(chamber.get(c)?.vent !== false, [...at, 'setup', 'killedChits', i], `a vent chamber, got ${c}`));
+  s.cocoonChits.forEach((x, i) => need(x > 0 && x < base.cocoonSpaces, [...at, 'setup', 'cocoonChits', i], `a cocoon 2P space after START, below ${base.cocoonSpaces}`));
+  need(s.energyAttack1 <= solo.attackTokens.attack1.length, [...at, 'setup', 'energyAttack1'], `at most the ${solo.attackTokens.attack1.length} attack-1 tokens`);
+  need(s.energyAttack1 <= (base.columns.energy ?? 0), [...at, 'setup', 'energyAttack1'], 'at most the energy column spaces');
+  need(s.hand <= s.handLimit, [...at, 'setup', 'hand'], `at most the hand limit ${s.handLimit}`);
+  for (const col of ['weaponry', 'energy', 'spacesuits'] as const) {
+    need(Number(solo.launch[col]) <= (base.columns[col] ?? 0), [...at, 'launch', col], `at most the ${base.columns[col] ?? 0} spaces of the column`);
+  }
+  need(solo.fear.nerveStart < solo.fear.spaces, [...at, 'fear', 'nerveStart'], `a space below ${solo.fear.spaces}`);
+  unique(solo.traitAreas, ['traitAreas']);
+  unique(solo.traits, ['traits']);
+  need(solo.traits.length === solo.traitAreas.length, [...at, 'traits'], `one trait per area (${solo.traitAreas.length})`);
+  need(solo.conflict.zones.length === solo.conflict.secondaryZones + 1, [...at, 'conflict', 'zones'], `the primary zone and ${solo.conflict.secondaryZones} secondary zones`);
+  const spaces = solo.motion.spaces;
+  unique(spaces, ['motion', 'spaces']);
+  const byId = new Map(spaces.map((x) => [x.id, x]));
+  spaces.forEach((x, i) => {
+    x.next.forEach((y, j) => need(byId.has(y), [...at, 'motion', 'spaces', i, 'next', j], `a motion space id, got ${y}`));
+    if (x.back !== null) need(byId.has(x.back), [...at, 'motion', 'spaces', i, 'back'], `a motion space id, got ${x.back}`);
+    need(x.effect === 'alert' ? x.next.length === 0 : x.next.length > 0, [...at, 'motion', 'spaces', i, 'next'], x.effect === 'alert' ? 'no way on from PROXIMITY ALERT!' : 'at least one space forward');
+  });
+  need(spaces.filter((x) => x.effect === 'alert').length === 1, [...at, 'motion', 'spaces'], 'exactly one space with effect: alert');
+  need(spaces.filter((x) => x.start === 'normal').length === 1, [...at, 'motion', 'spaces'], 'exactly one start: normal space');
+  for (const k of ['shaken', 'tough']) need(spaces.filter((x) => x.start === k).length <= 1, [...at, 'motion', 'spaces'], `at most one start: ${k} space`);
+  // Every space reaches the alert going forward (so an advance always has somewhere to go).
+  const alert = spaces.find((x) => x.effect === 'alert')?.id;
+  const reaches = new Set<string>(alert ? [alert] : []);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const x of spaces) {
+      if (reaches.has(x.id) || !x.next.some((y) => reaches.has(y))) continue;
+      reaches.add(x.id);
+      changed = true;
+    }
+  }
+  spaces.forEach((x, i) => need(reaches.has(x.id), [...at, 'motion', 'spaces', i], `a space from which PROXIMITY ALERT! can be reached, got ${x.id}`));
+  unique(solo.crisis, ['crisis']);
+  for (const d of ['a', 'b', 'c']) need(solo.crisis.some((c) => c.deck === d), [...at, 'crisis'], `at least one crisis card of deck ${d}`);
+}

@@ -1,0 +1,49 @@
+import { PALETTE } from '../../render/index.ts';
+import type { PublicLf, Row, Say } from './render-view.ts';
+
+/** The solo part of the public view the picture reads (solo/view.ts `soloPublic`). */
+export interface SoloPicture {
+  readonly motion: string;
+  readonly close: boolean;
+  readonly nerve: number;
+  readonly fear: number;
+  readonly fearSpaces: number;
+  readonly traits: readonly { readonly area: string; readonly state: string; readonly id: string | null }[];
+  readonly tokens: Readonly<Record<string, number>>;
+  readonly objectives: Readonly<Record<string, boolean>>;
+  readonly container: { readonly alive: number; readonly killed: number };
+  readonly remora: { readonly stowaways: number; readonly attack5: boolean };
+  readonly stowawaySupply: number;
+  readonly crisisDecks: Readonly<Record<string, number>>;
+  readonly heat: number;
+  readonly revealed: readonly string[] | null;
+}
+
+/**
+ * Dragon's Domain panel of the picture (issue 20 "The picture"), from the public view only: the motion
+ * track with the lifeform's space (and whether it is in close range), the fear track with the nerve token
+ * and the terror tokens from the left, the objectives gained, the tokens held, the traits face down or
+ * used, the container and stowaway counts, the crisis decks' sizes. Face-down things stay unnamed.
+ */
+export function soloRows(v: PublicLf, motionOrder: readonly string[], say: Say): Row[] {
+  const so = (v as unknown as { solo?: SoloPicture }).solo;
+  if (!so) return [];
+  const out: Row[] = [{ text: say('lifeform-solo.render.heading'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 }];
+  const track = motionOrder.map((id) => (id === so.motion ? `[${short(id)}]` : short(id))).join(' · ');
+  out.push({ text: say('lifeform-solo.render.motion', { track, close: so.close ? say('lifeform-solo.render.close') : '' }), size: 18, colour: so.close ? PALETTE.red : undefined });
+  const fear = Array.from({ length: so.fearSpaces }, (_, i) => (i === so.nerve ? 'N' : i < so.fear ? 'T' : '·')).join(' ');
+  out.push({ text: say('lifeform-solo.render.fear', { track: fear, nerve: so.nerve, fear: so.fear }), size: 18 });
+  const gained = Object.entries(so.objectives).filter(([, ok]) => ok).map(([k]) => say(`lifeform-solo.objectiveName.${k}`));
+  out.push({ text: say('lifeform-solo.render.objectives', { n: gained.length, list: gained.length > 0 ? gained.join(', ') : '—' }), size: 18 });
+  const held = Object.entries(so.tokens).filter(([, n]) => n > 0).map(([k, n]) => `${n}× ${say(`lifeform-solo.token.${k}`)}`);
+  out.push({ text: say('lifeform-solo.render.tokens', { list: held.length > 0 ? held.join(', ') : '—', heat: so.heat }), size: 18 });
+  const ready = so.traits.filter((t) => t.state === 'ready').length;
+  out.push({ text: say('lifeform-solo.render.traits', { ready, used: so.traits.length - ready }), size: 18 });
+  out.push({ text: say('lifeform-solo.render.container', { alive: so.container.alive, killed: so.container.killed, aboard: so.remora.stowaways, supply: so.stowawaySupply }), size: 18 });
+  out.push({ text: say('lifeform-solo.render.decks', { a: so.crisisDecks.a ?? 0, b: so.crisisDecks.b ?? 0, c: so.crisisDecks.c ?? 0 }), size: 18 });
+  if (so.revealed) out.push({ text: say('lifeform-solo.render.revealed', { list: so.revealed.join(', ') }), size: 18, colour: PALETTE.yellow });
+  return out;
+}
+
+/** A motion space id as drawn: without the `motion-` prefix the pack's ids share. */
+const short = (id: string): string => id.replace(/^motion-/, '');

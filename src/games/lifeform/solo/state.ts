@@ -1,0 +1,107 @@
+import type { CrisisEffect, MotionEffect, SoloObjective, SoloToken } from '../content-solo.ts';
+import type { DeckId, LoadoutColumn } from '../content.ts';
+import type { ConflictInput, ConflictState } from './conflict-types.ts';
+
+/** A crisis option's cost item (content-solo.ts). */
+export type CrisisCost = { readonly icon: string } | { readonly token: SoloToken } | { readonly loadout: LoadoutColumn };
+
+/** The pack's solo section compiled once at setup and sealed (shared by every snapshot). */
+export interface SoloDef {
+  readonly start: string;
+  readonly supplies: string | null;
+  readonly handLimit: number;
+  readonly launch: { readonly weaponry: number; readonly energy: number; readonly spacesuits: number; readonly coolantBelowOverheating: boolean };
+  readonly fearSpaces: number;
+  readonly areas: readonly { readonly id: string; readonly decks: readonly string[] }[];
+  readonly traitFight: Readonly<Record<string, readonly string[]>>;
+  readonly attack1: readonly (readonly string[])[];
+  readonly attack5: readonly string[];
+  readonly secondaryZones: number;
+  readonly motion: Readonly<Record<string, { readonly effect: MotionEffect; readonly close: boolean; readonly next: readonly string[]; readonly back: string | null; readonly at: readonly [number, number] }>>;
+  readonly motionOrder: readonly string[];
+  readonly crisis: Readonly<Record<string, { readonly deck: DeckId; readonly options: readonly { readonly cost: readonly CrisisCost[]; readonly effects: readonly CrisisEffect[] }[] }>>;
+  /** Data token icons (game.yaml `dataTokens`), or none. */
+  readonly dataIcons: readonly string[];
+  /** The container's chits at setup (SEARCH LOCKER adds still-alive chits out of the container "if available"). */
+  readonly aliveChits: number;
+}
+
+/** Variants (§VARIANTS) a game plays, from the game options. */
+export interface SoloVariants {
+  readonly start: 'normal' | 'shaken' | 'tough';
+  readonly isolation: boolean;
+  readonly murderous: boolean;
+  readonly withstand: boolean;
+  readonly incinerator: boolean;
+  readonly everyday: number;
+  readonly bell: number;
+}
+
+/** What the solo game waits for or still has to do, top of the stack last. */
+export type SoloTask =
+  | { k: 'character' }
+  | { k: 'collect' }
+  | { k: 'draw' }
+  | { k: 'activity' }
+  | { k: 'row'; card: string; icons: string[]; done: boolean[] }
+  | { k: 'discard'; n: number; why: 'limit' | 'crisis' | 'survival' }
+  | { k: 'repercussions'; from: string }
+  | { k: 'endRound' }
+  | { k: 'android' }
+  | { k: 'crisis'; card: string }
+  | { k: 'drawCrisis' }
+  | { k: 'pay'; card: string; option: number; left: string[] }
+  | { k: 'effects'; card: string; option: number; i: number }
+  | { k: 'reduce'; what: 'alien' | 'sd'; n: number }
+  | { k: 'advance'; n: number }
+  | { k: 'path'; n: number }
+  | { k: 'sd'; n: number }
+  | { k: 'proximity'; surplus: number }
+  | { k: 'terrorMeet'; chamber: string }
+  | { k: 'vent' }
+  | { k: 'stowawayOrEnergy' }
+  | { k: 'strip'; left: number }
+  | { k: 'keep'; cards: string[] }
+  | { k: 'side'; cards: string[] }
+  /** The shuttle conflict (conflict.ts, another module): what the launch handed over. */
+  | { k: 'conflict'; input: ConflictInput };
+
+export type Chit = 'alive' | 'killed';
+
+/** The solo part of a Lifeform state (absent in multi-player games, so their hashes never change). */
+export interface SoloState {
+  readonly def: SoloDef;
+  readonly variants: SoloVariants;
+  stack: SoloTask[];
+  character: string | null;
+  motion: string;
+  nerve: number;
+  /** Terror tokens on the fear track (they fill from the left). */
+  fear: number;
+  /** Trait tokens by area (same order as `def.areas`): the trait id (secret while unused), used or not, gone when spent on a draw. */
+  traits: { area: string; id: string; state: 'ready' | 'remora' | 'gone' }[];
+  tokens: Record<SoloToken, number>;
+  /** The icons of the data tokens held (empty strings when the pack has no data token icons). */
+  data: string[];
+  objectives: Record<SoloObjective | 'data', boolean>;
+  container: { alive: number; killed: number };
+  killedChits: string[];
+  cocoonChits: Record<string, Chit>;
+  cocoonAttack5: boolean;
+  /** The face-down attack-1 token (index into `def.attack1`) on each energy column space, or null. */
+  energyAttack: (number | null)[];
+  remora: { stowaways: ('safe' | 'danger')[]; attack5: boolean; traits: string[] };
+  stowawaySupply: ('safe' | 'danger')[];
+  crisisDecks: Record<DeckId, string[]>;
+  harpoons: string[];
+  /** Vent tokens placed by the self-destruct track (chambers made vent chambers). */
+  vents: string[];
+  heat: number;
+  impervious: boolean;
+  airlock: boolean;
+  /** Where the character began the activity (§STEP 4). */
+  startedIn: string;
+  lost: string | null;
+  /** The shuttle conflict under way (conflict.ts), once the Remora launched with a DANGER stowaway. */
+  conflict?: ConflictState;
+}
