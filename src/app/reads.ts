@@ -1,5 +1,5 @@
 import { ok, reject, replayPublic, type Rejection, type Result } from '../core/index.ts';
-import { findGameByThread, lastTurnMessage, loadLog, rulesCheckpoints, type GameWithSeats } from '../store/index.ts';
+import { findGameByThread, lastTurnMessage, liveChoiceMessages, loadLog, markChoicesRetired, rulesCheckpoints, type ChoiceMessage, type GameWithSeats } from '../store/index.ts';
 import type { Loaded, Loader } from './game-load.ts';
 import { awaitingSeats, players } from './outbox-messages.ts';
 import { pinOf } from './packs.ts';
@@ -51,6 +51,16 @@ export function createReads(loader: Loader) {
     /** The turn message posted before an outbox row (its channel and message), so its buttons can be retired. */
     turnMessageBefore(gameId: string, outboxId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
       return lastTurnMessage(prisma, gameId, outboxId);
+    },
+
+    /** The private choice DMs sent before an outbox row whose buttons are still enabled (to `userId` only, if given). */
+    liveChoicesBefore(gameId: string, outboxId: string, userId?: string): Promise<ChoiceMessage[]> {
+      return liveChoiceMessages(prisma, gameId, outboxId, userId);
+    },
+
+    /** Records that those DMs' buttons are disabled, by their outbox rows (the one write among the reads: delivery bookkeeping). */
+    choicesRetired(rowIds: readonly string[]): Promise<void> {
+      return markChoicesRetired(prisma, rowIds);
     },
 
     status(gameId: string): AppResult<GameStatusView> {
