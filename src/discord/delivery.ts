@@ -143,26 +143,26 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    * record across restarts and processes (`liveChoicesBefore`: rows not yet marked retired); this map
    * holds what this process sent in a pass whose rows are not recorded sent yet.
    */
-  const liveChoices = new Map<string, MessageRef & { readonly gameId: string; readonly seq: number; readonly rowId: string }>();
+  const liveChoices = new Map<string, MessageRef & { readonly gameId: string; readonly seq: number; readonly rowId: string; readonly userId: string; readonly seat: number | null }>();
 
   /**
    * Disables the choice DMs of a game that `row` makes passed: those drawn before `seq` (the game moved
-   * on), or with `userId` every earlier one to that user (a newer one replaces it). Marked retired in the
-   * outbox, so no process edits them again.
+   * on), or with `to` every earlier one to that user for that seat (a newer one replaces it). Marked
+   * retired in the outbox, so no process edits them again.
    */
-  async function retireChoices(row: OutboxRow, gameId: string, seq: number, userId?: string): Promise<void> {
-    const passed = (drawnAt: number, to: string): boolean => (userId === undefined ? drawnAt < seq : to === userId);
+  async function retireChoices(row: OutboxRow, gameId: string, seq: number, to?: { readonly userId: string; readonly seat: number | null }): Promise<void> {
+    const passed = (drawnAt: number, userId: string, seat: number | null): boolean => (to === undefined ? drawnAt < seq : userId === to.userId && seat === to.seat);
     const done = new Set<string>();
     const rows: string[] = [];
     for (const [key, ref] of [...liveChoices]) {
-      if (ref.gameId !== gameId || !passed(ref.seq, key.slice(gameId.length + 1))) continue;
+      if (ref.gameId !== gameId || !passed(ref.seq, ref.userId, ref.seat)) continue;
       liveChoices.delete(key);
       done.add(ref.messageId);
       rows.push(ref.rowId);
       await retire(ref, null, true);
     }
-    for (const recorded of await app.liveChoicesBefore(gameId, row.id, userId)) {
-      if (!passed(recorded.seq, recorded.userId) || rows.includes(recorded.rowId)) continue;
+    for (const recorded of await app.liveChoicesBefore(gameId, row.id, to?.userId)) {
+      if (!passed(recorded.seq, recorded.userId, recorded.seat) || rows.includes(recorded.rowId)) continue;
       rows.push(recorded.rowId);
       if (done.has(recorded.messageId)) continue;
       try {
@@ -178,10 +178,11 @@ export function createDelivery(client: Client, services: Services, logger: Logge
   async function rememberChoices(row: OutboxRow, answer: Answer, message: MessageRef): Promise<void> {
     const first = answer.buttons?.[0];
     const id = first ? decodeCustomId(first.customId) : null;
-    const userId = (row.target as { userId?: string } | null)?.userId;
-    if (!id || !userId || id.kind !== 'legal') return;
-    await retireChoices(row, id.gameId, id.seq, userId);
-    liveChoices.set(`${id.gameId}:${userId}`, { ...message, gameId: id.gameId, seq: id.seq, rowId: row.id });
+    const target = row.target as { userId?: string; seat?: number } | null;
+    if (!id || !target?.userId || id.kind !== 'legal') return;
+    const to = { userId: target.userId, seat: target.seat ?? null };
+    await retireChoices(row, id.gameId, id.seq, to);
+    liveChoices.set(`${id.gameId}:${to.userId}:${String(to.seat)}`, { ...message, gameId: id.gameId, seq: id.seq, rowId: row.id, ...to });
     if (liveChoices.size > 10_000) liveChoices.delete(liveChoices.keys().next().value as string);
   }
 
@@ -220,7 +221,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       // Back after others moved: what happened since this player's last move, else the move just played.
       only ? app.recap(view.gameId, only.userId) : null,
       app.prompts(view.gameId),
-      only ? app.legal(view.gameId, only.userId) : null,
+      only ? app.legal(view.gameId, only.userId, only.seat) : null,
     ]);
     const recap = story?.ok ? turnRecap(story.value, only!.seat, lang, names.packText) : null;
     const happened = recap ?? (await playedText(lang, played, view));
@@ -326,14 +327,19 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    */
   async function privateMessage(row: OutboxRow, payload: PostPayload, view: GameStatusView, lang: Language): Promise<Answer | null> {
     const names = await naming(view);
-    const userId = (row.target as { userId?: string }).userId ?? '';
-    const lines: string[] = [];
+    const target = row.target as { userId?: string; seat?: number };
+    const userId = target.userId ?? '';
+    // Addressed to a seat: its holder gets it; a seat that changed hands since tells its old holder nothing.
+    const held = view.seats.filter((s) => s.userId === userId);
+    const seat = target.seat === undefined ? held[0] : held.find((s) => s.seat === target.seat);
+    if (!seat) return null;
+    const lines: string[] = held.length > 1 ? [`**${t(lang, 'commands.replies.seatLabel', { seat: seat.seat + 1, name: seat.userName })}**`] : [];
     const events = formatEvents(payload.events ?? [], lang, names.seatNames, names.packText);
     if (events) lines.push(events);
     const live = view.status === 'playing';
     let buttons: ButtonSpec[] = [];
-    if (payload.choices && live && (view.awaiting?.seats ?? []).some((s) => s.userId === userId)) {
-      const legal = await app.legal(view.gameId, userId);
+    if (payload.choices && live && (view.awaiting?.seats ?? []).some((s) => s.seat === seat.seat)) {
+      const legal = await app.legal(view.gameId, userId, seat.seat);
       if (legal.ok && legal.value.commands.length > 0) {
         const drawn = choiceButtons(lang, view.gameType, view.gameId, legal.value, names);
         buttons = drawn.buttons;
@@ -342,11 +348,11 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     }
     let files: readonly { name: string; data: Buffer; description: string }[] = [];
     if (payload.image && live) {
-      const own = await app.secrets(view.gameId, userId);
+      const own = await app.secrets(view.gameId, userId, seat.seat);
       if (own.ok) files = await services.seatPicture(view, own.value.view, lang);
       if (files.length > 0) lines.push(t(lang, 'commands.replies.privateTable', { seq: view.seq }));
     }
-    if (lines.length === 0 && files.length === 0) return null;
+    if (lines.length === (held.length > 1 ? 1 : 0) && files.length === 0) return null;
     return { visibility: 'public', content: lines.join('\n'), ...(files.length > 0 ? { files } : {}), ...(buttons.length > 0 ? { buttons } : {}) };
   }
 

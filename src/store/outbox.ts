@@ -211,6 +211,7 @@ export async function lastTurnMessage(prisma: PrismaClient, gameId: string, befo
 export interface ChoiceMessage {
   readonly rowId: string;
   readonly userId: string;
+  readonly seat: number | null;
   readonly messageId: string;
   readonly seq: number;
 }
@@ -221,13 +222,13 @@ export interface ChoiceMessage {
  * handles the next delivery disables them, so a passed choice looks passed after a restart or on another shard.
  */
 export async function liveChoiceMessages(prisma: PrismaClient, gameId: string, beforeId: string, userId?: string): Promise<ChoiceMessage[]> {
-  const rows = await prisma.$queryRaw<{ id: bigint; userId: string | null; sentRef: string; seq: number | null }[]>`
-    SELECT "id", "target"->>'userId' AS "userId", "sentRef", ("payload"->>'seq')::int AS "seq" FROM "Outbox"
+  const rows = await prisma.$queryRaw<{ id: bigint; userId: string | null; seat: number | null; sentRef: string; seq: number | null }[]>`
+    SELECT "id", "target"->>'userId' AS "userId", ("target"->>'seat')::int AS "seat", "sentRef", ("payload"->>'seq')::int AS "seq" FROM "Outbox"
     WHERE "gameId" = ${gameId} AND "kind" = 'dm' AND "status" = 'sent' AND "id" < ${BigInt(beforeId)} AND "sentRef" IS NOT NULL
       AND "payload"->>'choices' = 'true' AND "payload"->>'retired' IS NULL
     ORDER BY "id"`;
   return rows.flatMap((r) =>
-    r.userId && /^\d+$/.test(r.sentRef) && (userId === undefined || r.userId === userId) ? [{ rowId: String(r.id), userId: r.userId, messageId: r.sentRef, seq: r.seq ?? 0 }] : [],
+    r.userId && /^\d+$/.test(r.sentRef) && (userId === undefined || r.userId === userId) ? [{ rowId: String(r.id), userId: r.userId, seat: r.seat, messageId: r.sentRef, seq: r.seq ?? 0 }] : [],
   );
 }
 

@@ -8,7 +8,7 @@ import { answerText, forgedButton, harness, tallyIn, type Harness } from '../sup
 import { tallyGame } from '../support/tally-game.ts';
 
 /** Tally whose awaited seat is sent its moves as DM buttons after every command (GameModule.privately). */
-const dmTally: typeof tallyGame = { ...tallyGame, privately: (_before, after) => ({ choices: [...tallyGame.awaiting(after).seats] }) };
+const dmTally: typeof tallyGame = { ...tallyGame, privately: (_before, after) => ({ pictures: [], choices: [...tallyGame.awaiting(after).seats] }) };
 
 const liveButtons = (m: LocalMessage) => interactiveComponents(m.components).filter((c) => c.type === 2 && c.disabled !== true);
 
