@@ -54,11 +54,14 @@ export function createPlay(loader: Loader, commit: Commit) {
         const who = resolveActor(loaded.game, actor);
         if (!who.ok) return who;
         if (who.value.seat === null) return reject('core.seat.none');
-        // A turn message's button lists one seat's moves: anyone else's click would pick another command.
-        if (choice.seat !== undefined && choice.seat !== who.value.seat) return reject('core.seat.notYours');
-        const command = loaded.module.legalCommands(loaded.snapshot.state, who.value.seat)[choice.index];
+        // A button lists one seat's moves: anyone else's click would pick another command. A user holding
+        // several seats acts as the seat the button names.
+        const held = players(loaded.game).filter((s) => s.userId === actor.userId).map((s) => s.seat);
+        if (choice.seat !== undefined && !held.includes(choice.seat)) return reject('core.seat.notYours');
+        const seat = choice.seat ?? who.value.seat;
+        const command = loaded.module.legalCommands(loaded.snapshot.state, seat)[choice.index];
         if (!command) return reject('core.play.pickFromList');
-        return decideAs(loaded, command, who.value.seat, false, now);
+        return decideAs(loaded, command, seat, false, now);
       }, choice.seq, announce, 'core.button.stale');
     },
 

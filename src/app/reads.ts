@@ -1,9 +1,9 @@
 import { ok, reject, replayPublic, type Rejection, type Result } from '../core/index.ts';
-import { findGameByThread, lastTurnMessage, loadLog, rulesCheckpoints, type GameWithSeats } from '../store/index.ts';
+import { findGameByThread, lastTurnMessage, liveChoiceMessages, loadLog, markChoicesRetired, rulesCheckpoints, type ChoiceMessage, type GameWithSeats } from '../store/index.ts';
 import type { Loaded, Loader } from './game-load.ts';
 import { awaitingSeats, players } from './outbox-messages.ts';
 import { pinOf } from './packs.ts';
-import type { AppResult, FinishedGame, GameStatusView, LegalView, PromptsView, SecretsView } from './types.ts';
+import type { AppResult, FinishedGame, GameStatusView, LegalView, PromptsView, SecretsView, SeatSummary } from './types.ts';
 
 /** A seat's legal commands with the game's labels (absent when the game declares none). */
 function legalView(loaded: Loaded, gameId: string, seq: number, seat: number): LegalView {
@@ -11,6 +11,11 @@ function legalView(loaded: Loaded, gameId: string, seq: number, seat: number): L
   const commands = loaded.module.legalCommands(state, seat);
   const label = loaded.module.labelCommand;
   return { gameId, seq, seat, commands, ...(label ? { labels: commands.map((c) => label(state, c, seat)) } : {}) };
+}
+
+/** The seat `userId` holds in a game: their first, or `seat` when they hold it (undefined otherwise). */
+function seatOf(game: GameWithSeats, userId: string, seat?: number): SeatSummary | undefined {
+  return players(game).find((s) => s.userId === userId && (seat === undefined || s.seat === seat));
 }
 
 /** What the service answers without writing: status, prompts, legal commands, secrets, thread lookups. */
@@ -53,6 +58,16 @@ export function createReads(loader: Loader) {
       return lastTurnMessage(prisma, gameId, outboxId);
     },
 
+    /** The private choice DMs sent before an outbox row whose buttons are still enabled (to `userId` only, if given). */
+    liveChoicesBefore(gameId: string, outboxId: string, userId?: string): Promise<ChoiceMessage[]> {
+      return liveChoiceMessages(prisma, gameId, outboxId, userId);
+    },
+
+    /** Records that those DMs' buttons are disabled, by their outbox rows (the one write among the reads: delivery bookkeeping). */
+    choicesRetired(rowIds: readonly string[]): Promise<void> {
+      return markChoicesRetired(prisma, rowIds);
+    },
+
     status(gameId: string): AppResult<GameStatusView> {
       return readGame({ id: gameId }).then(statusOf);
     },
@@ -74,26 +89,30 @@ export function createReads(loader: Loader) {
       return ok({ gameId, seq: loaded.value.game.seq, prompts: loaded.value.module.prompts(loaded.value.snapshot.state) });
     },
 
-    async legal(gameId: string, userId: string): AppResult<LegalView> {
+    /** A user's legal commands: their seat's, or with `seat` that one of their seats (a user may hold several). */
+    async legal(gameId: string, userId: string, seat?: number): AppResult<LegalView> {
       const read = await readGame({ id: gameId });
       if (!read.ok) return read;
       const { game, loaded } = read.value;
-      const seat = players(game).find((s) => s.userId === userId);
-      if (!seat) return reject('core.seat.none');
+      const held = seatOf(game, userId, seat);
+      if (!held) return reject('core.seat.none');
       if (game.status !== 'playing' || loaded === null) return reject('core.game.notPlaying', { status: game.status });
-      return ok(legalView(loaded, gameId, game.seq, seat.seat));
+      return ok(legalView(loaded, gameId, game.seq, held.seat));
     },
 
-    /** What one user's seat holds in secret, always read from the current state (`/secrets`). */
-    async secrets(gameId: string, userId: string): AppResult<SecretsView> {
+    /**
+     * What one user's seat holds in secret, always read from the current state (`/secrets`): their seat's,
+     * or with `seat` that one of their seats; refused for a seat they do not hold.
+     */
+    async secrets(gameId: string, userId: string, seat?: number): AppResult<SecretsView> {
       const read = await readGame({ id: gameId });
       if (!read.ok) return read;
       const { game, loaded } = read.value;
-      const seat = players(game).find((s) => s.userId === userId);
-      if (!seat) return reject('core.seat.none');
+      const held = seatOf(game, userId, seat);
+      if (!held) return reject('core.seat.none');
       if (loaded === null) return reject('core.game.notStarted');
       const { module, snapshot } = loaded;
-      return ok({ seat: seat.seat, events: module.secretsFor(snapshot.state, seat.seat), view: module.viewFor(snapshot.state, seat.seat) });
+      return ok({ seat: held.seat, events: module.secretsFor(snapshot.state, held.seat), view: module.viewFor(snapshot.state, held.seat) });
     },
 
     /**

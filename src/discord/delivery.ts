@@ -59,6 +59,11 @@ interface TurnParts {
 }
 
 /** A message's components with every button disabled (Discord's API shape, rows of components). */
+/** Whether a message's component rows hold a button that can still be pressed. */
+function hasLiveButton(rows: unknown): boolean {
+  return Array.isArray(rows) && rows.some((row: { components?: { disabled?: boolean }[] }) => (row.components ?? []).some((c) => c.disabled !== true));
+}
+
 function disabledComponents(rows: unknown): unknown[] {
   if (!Array.isArray(rows)) return [];
   return rows.map((row: { components?: unknown[] }) => ({ ...row, components: (row.components ?? []).map((c) => ({ ...(c as object), disabled: true })) }));
@@ -133,27 +138,51 @@ export function createDelivery(client: Client, services: Services, logger: Logge
 
   /**
    * The private choice DMs this process sent whose buttons are still enabled, by game and user, with the
-   * seq they were drawn at: once the game moves past it their buttons are disabled (as a passed turn
-   * message's), so a player never presses a choice that has passed. After a restart older ones stay
-   * enabled and are refused with the reason when pressed.
+   * seq they were drawn at and their outbox row: once the game moves past it their buttons are disabled
+   * (as a passed turn message's), so a player never presses a choice that has passed. The outbox is the
+   * record across restarts and processes (`liveChoicesBefore`: rows not yet marked retired); this map
+   * holds what this process sent in a pass whose rows are not recorded sent yet.
    */
-  const liveChoices = new Map<string, MessageRef & { readonly gameId: string; readonly seq: number }>();
+  const liveChoices = new Map<string, MessageRef & { readonly gameId: string; readonly seq: number; readonly rowId: string; readonly userId: string; readonly seat: number | null }>();
 
-  async function retireChoices(gameId: string, seq: number, userId?: string): Promise<void> {
+  /**
+   * Disables the choice DMs of a game that `row` makes passed: those drawn before `seq` (the game moved
+   * on), or with `to` every earlier one to that user for that seat (a newer one replaces it). Marked
+   * retired in the outbox, so no process edits them again.
+   */
+  async function retireChoices(row: OutboxRow, gameId: string, seq: number, to?: { readonly userId: string; readonly seat: number | null }): Promise<void> {
+    const passed = (drawnAt: number, userId: string, seat: number | null): boolean => (to === undefined ? drawnAt < seq : userId === to.userId && seat === to.seat);
+    const done = new Set<string>();
+    const rows: string[] = [];
     for (const [key, ref] of [...liveChoices]) {
-      if (ref.gameId !== gameId || (userId === undefined ? ref.seq >= seq : key !== `${gameId}:${userId}`)) continue;
+      if (ref.gameId !== gameId || !passed(ref.seq, ref.userId, ref.seat)) continue;
       liveChoices.delete(key);
-      await retire(ref, null);
+      done.add(ref.messageId);
+      rows.push(ref.rowId);
+      await retire(ref, null, true);
     }
+    for (const recorded of await app.liveChoicesBefore(gameId, row.id, to?.userId)) {
+      if (!passed(recorded.seq, recorded.userId, recorded.seat) || rows.includes(recorded.rowId)) continue;
+      rows.push(recorded.rowId);
+      if (done.has(recorded.messageId)) continue;
+      try {
+        const channel = await (await client.users.fetch(recorded.userId)).createDM();
+        await retire({ channelId: channel.id, messageId: recorded.messageId }, null, true);
+      } catch (error) {
+        logger.warn({ err: error, row: recorded.rowId }, 'choice message not retired');
+      }
+    }
+    await app.choicesRetired(rows);
   }
 
   async function rememberChoices(row: OutboxRow, answer: Answer, message: MessageRef): Promise<void> {
     const first = answer.buttons?.[0];
     const id = first ? decodeCustomId(first.customId) : null;
-    const userId = (row.target as { userId?: string } | null)?.userId;
-    if (!id || !userId || id.kind !== 'legal') return;
-    await retireChoices(id.gameId, id.seq, userId);
-    liveChoices.set(`${id.gameId}:${userId}`, { ...message, gameId: id.gameId, seq: id.seq });
+    const target = row.target as { userId?: string; seat?: number } | null;
+    if (!id || !target?.userId || id.kind !== 'legal') return;
+    const to = { userId: target.userId, seat: target.seat ?? null };
+    await retireChoices(row, id.gameId, id.seq, to);
+    liveChoices.set(`${id.gameId}:${to.userId}:${String(to.seat)}`, { ...message, gameId: id.gameId, seq: id.seq, rowId: row.id, ...to });
     if (liveChoices.size > 10_000) liveChoices.delete(liveChoices.keys().next().value as string);
   }
 
@@ -192,7 +221,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       // Back after others moved: what happened since this player's last move, else the move just played.
       only ? app.recap(view.gameId, only.userId) : null,
       app.prompts(view.gameId),
-      only ? app.legal(view.gameId, only.userId) : null,
+      only ? app.legal(view.gameId, only.userId, only.seat) : null,
     ]);
     const recap = story?.ok ? turnRecap(story.value, only!.seat, lang, names.packText) : null;
     const happened = recap ?? (await playedText(lang, played, view));
@@ -216,10 +245,14 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     return { content: lines.join('\n'), buttons };
   }
 
-  /** A passed turn message keeps its text but not its options: its buttons are disabled and the move that ended it is added. */
-  async function retire(ref: MessageRef, line: string | null): Promise<void> {
+  /**
+   * A passed turn message keeps its text but not its options: its buttons are disabled and the move that
+   * ended it is added. `onlyLive`: left alone when none of its buttons is enabled (retired already).
+   */
+  async function retire(ref: MessageRef, line: string | null, onlyLive = false): Promise<void> {
     try {
       const old = (await client.rest.get(Routes.channelMessage(ref.channelId, ref.messageId))) as { content?: string; components?: unknown };
+      if (onlyLive && !hasLiveButton(old.components)) return;
       const kept = (old.content ?? '').split('\n');
       if (kept.length > 1) kept.pop();
       const content = line ? [...kept, `✓ ${line}`].join('\n') : kept.join('\n');
@@ -254,7 +287,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (!status.ok) return { ok: true };
     const view = status.value;
     const live = await liveTurn(payload.gameId, row);
-    await retireChoices(payload.gameId, view.seq);
+    await retireChoices(row, payload.gameId, view.seq);
     if (!live || view.seq !== payload.seq) return { ok: true };
     if (payload.ended || view.status !== 'playing') {
       liveTurns.delete(payload.gameId);
@@ -283,7 +316,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (!message) return { ok: true };
     liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id, rowId: row.id });
     if (liveTurns.size > 10_000) liveTurns.delete(liveTurns.keys().next().value as string);
-    const retiring = Promise.all([live.then((previous) => (previous && previous.messageId !== message.id ? retire(previous, draft.line) : undefined)), retireChoices(payload.gameId, draft.view.seq)]);
+    const retiring = Promise.all([live.then((previous) => (previous && previous.messageId !== message.id ? retire(previous, draft.line) : undefined)), retireChoices(row, payload.gameId, draft.view.seq)]);
     if (!prepared) await retiring;
     return { ok: true, ref: message.id, ...(prepared ? { settled: retiring } : {}) };
   }
@@ -294,14 +327,19 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    */
   async function privateMessage(row: OutboxRow, payload: PostPayload, view: GameStatusView, lang: Language): Promise<Answer | null> {
     const names = await naming(view);
-    const userId = (row.target as { userId?: string }).userId ?? '';
-    const lines: string[] = [];
+    const target = row.target as { userId?: string; seat?: number };
+    const userId = target.userId ?? '';
+    // Addressed to a seat: its holder gets it; a seat that changed hands since tells its old holder nothing.
+    const held = view.seats.filter((s) => s.userId === userId);
+    const seat = target.seat === undefined ? held[0] : held.find((s) => s.seat === target.seat);
+    if (!seat) return null;
+    const lines: string[] = held.length > 1 ? [`**${t(lang, 'commands.replies.seatLabel', { seat: seat.seat + 1, name: seat.userName })}**`] : [];
     const events = formatEvents(payload.events ?? [], lang, names.seatNames, names.packText);
     if (events) lines.push(events);
     const live = view.status === 'playing';
     let buttons: ButtonSpec[] = [];
-    if (payload.choices && live && (view.awaiting?.seats ?? []).some((s) => s.userId === userId)) {
-      const legal = await app.legal(view.gameId, userId);
+    if (payload.choices && live && (view.awaiting?.seats ?? []).some((s) => s.seat === seat.seat)) {
+      const legal = await app.legal(view.gameId, userId, seat.seat);
       if (legal.ok && legal.value.commands.length > 0) {
         const drawn = choiceButtons(lang, view.gameType, view.gameId, legal.value, names);
         buttons = drawn.buttons;
@@ -310,11 +348,11 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     }
     let files: readonly { name: string; data: Buffer; description: string }[] = [];
     if (payload.image && live) {
-      const own = await app.secrets(view.gameId, userId);
+      const own = await app.secrets(view.gameId, userId, seat.seat);
       if (own.ok) files = await services.seatPicture(view, own.value.view, lang);
       if (files.length > 0) lines.push(t(lang, 'commands.replies.privateTable', { seq: view.seq }));
     }
-    if (lines.length === 0 && files.length === 0) return null;
+    if (lines.length === (held.length > 1 ? 1 : 0) && files.length === 0) return null;
     return { visibility: 'public', content: lines.join('\n'), ...(files.length > 0 ? { files } : {}), ...(buttons.length > 0 ? { buttons } : {}) };
   }
 

@@ -210,8 +210,8 @@ export function createServices(deps: ServicesDeps): Services {
     if (ctx.place.guildId === '') {
       if (!DM_KINDS.has(id.kind)) return reject('core.button.elsewhere');
       const game = await app.status(id.gameId);
-      const seat = game.ok ? game.value.seats.find((s) => s.userId === ctx.actor.userId) : undefined;
-      if (!seat || (id.kind === 'mute' && seat.seat !== id.a)) return reject('core.button.elsewhere');
+      const held = game.ok ? game.value.seats.filter((s) => s.userId === ctx.actor.userId) : [];
+      if (held.length === 0 || (id.kind === 'mute' && !held.some((s) => s.seat === id.a))) return reject('core.button.elsewhere');
       return ok(null);
     }
     if (!ctx.place.threadId) return reject('core.button.elsewhere');
@@ -263,14 +263,28 @@ export function createServices(deps: ServicesDeps): Services {
     }
   }
 
+  /** `/secrets`: what each seat the user holds keeps in secret, each under its seat's name when they hold several. */
   async function secrets(lang: Language, gameId: string, userId: string): Promise<CommandResult> {
-    const r = await app.secrets(gameId, userId);
+    const status = await app.status(gameId);
+    const held = status.ok ? status.value.seats.filter((s) => s.userId === userId) : [];
+    if (held.length <= 1) return secretsOf(lang, gameId, userId, status, held[0]?.seat, false);
+    const parts: string[] = [];
+    for (const seat of held) {
+      const part = await secretsOf(lang, gameId, userId, status, seat.seat, true);
+      if (!part.ok) return part;
+      parts.push(`**${t(lang, 'commands.replies.seatLabel', { seat: seat.seat + 1, name: seat.userName })}**\n${part.value.content ?? ''}`);
+    }
+    return ok({ visibility: 'ephemeral', content: parts.join('\n\n') });
+  }
+
+  async function secretsOf(lang: Language, gameId: string, userId: string, status: Awaited<ReturnType<typeof app.status>>, seat: number | undefined, labelled: boolean): Promise<Result<Answer, Rejection>> {
+    const r = await app.secrets(gameId, userId, seat);
     if (!r.ok) return r;
     const events = r.value.events;
-    const status = await app.status(gameId);
     const names = status.ok ? status.value.seats.map((s) => s.userName) : [];
     const packText = status.ok ? await catalog.packText(status.value) : undefined;
-    const body = events.length ? `${t(lang, 'commands.replies.secretsHeader')}\n${formatEvents(events, lang, names, packText)}` : t(lang, 'commands.replies.noSecrets');
+    const told = formatEvents(events, lang, names, packText);
+    const body = events.length ? (labelled ? told : `${t(lang, 'commands.replies.secretsHeader')}\n${told}`) : t(lang, 'commands.replies.noSecrets');
     return ok({ visibility: 'ephemeral', content: body });
   }
 

@@ -1,7 +1,7 @@
 import { DIE_COLOURS, FONT_SIZE, PALETTE, type DieColour } from './palette.ts';
 import type { CanvasRenderingContext2D } from './surface.ts';
 import { drawPanel, drawRoundRect } from './draw-panels.ts';
-import { drawText, fitWithEllipsis, font, probing, recordBox, recordText, textWidth, type Point, type Rect } from './draw-text.ts';
+import { drawText, fitWithEllipsis, font, probing, recordBox, recordText, textWidth, wrapText, type Point, type Rect } from './draw-text.ts';
 
 type Ctx = CanvasRenderingContext2D;
 
@@ -155,7 +155,60 @@ export function polygonCentre(points: readonly Point[]): Point {
   return { x: points.reduce((s, p) => s + p.x, 0) / n, y: points.reduce((s, p) => s + p.y, 0) / n };
 }
 
-/** A map space as a polygon, labelled at its centroid. Returns the centroid (where standees go). */
+/** The left and right ends of a polygon's widest crossing of the row `y` (null when the row misses it). */
+function spanAt(points: readonly Point[], y: number): { left: number; right: number } | null {
+  const xs: number[] = [];
+  points.forEach((a, i) => {
+    const b = points[(i + 1) % points.length] as Point;
+    if ((a.y <= y && b.y > y) || (b.y <= y && a.y > y)) xs.push(a.x + ((y - a.y) / (b.y - a.y)) * (b.x - a.x));
+  });
+  return xs.length < 2 ? null : { left: Math.min(...xs), right: Math.max(...xs) };
+}
+
+/** Room kept between a space's label and its outline (the outline's half width and a little air). */
+const LABEL_PAD = 6;
+/** A space's name takes two lines at most; past that it ends in an ellipsis. */
+const LABEL_LINES = 2;
+
+/** Where and how a space's name is drawn: its lines, the top of the first, and the width it may take. */
+export interface SpaceLabel {
+  readonly lines: readonly string[];
+  readonly top: number;
+  readonly room: number;
+  readonly size: number;
+}
+
+/**
+ * Lays out a space's name at the floor size (`FONT_SIZE.small`, the smallest the legibility tests accept)
+ * inside the space: as wide as the polygon is on both sides of its centre across the label's rows, wrapped
+ * to two lines (the second above the first's old place, so marks below keep theirs), an ellipsis last.
+ */
+export function spaceLabel(ctx: Ctx, points: readonly Point[], label: string): SpaceLabel {
+  const centre = polygonCentre(points);
+  const size = FONT_SIZE.small;
+  const step = size * 1.25;
+  const bottom = centre.y - size * 0.6 + step;
+  const room = (rows: number): number => {
+    let half = Number.POSITIVE_INFINITY;
+    for (let y = bottom - rows * step; y <= bottom + 0.01; y += step / 2) {
+      const span = spanAt(points, y);
+      half = Math.min(half, span ? Math.min(centre.x - span.left, span.right - centre.x) : 0);
+    }
+    return Math.max(2 * (half - LABEL_PAD), size);
+  };
+  ctx.font = font(size, true);
+  const one = room(1);
+  if (textWidth(ctx, label) <= one) return { lines: [label], top: bottom - step, room: one, size };
+  const two = room(LABEL_LINES);
+  let lines = wrapText(ctx, label, two);
+  if (lines.length > LABEL_LINES) {
+    lines = lines.slice(0, LABEL_LINES);
+    lines[LABEL_LINES - 1] = fitWithEllipsis(ctx, `${lines[LABEL_LINES - 1] ?? ''}…`, two);
+  }
+  return { lines, top: bottom - lines.length * step, room: two, size };
+}
+
+/** A map space as a polygon, labelled at its centroid (see {@link spaceLabel}). Returns the centroid (where standees go). */
 export function drawSpace(ctx: Ctx, o: SpaceOptions): Point {
   ctx.beginPath();
   o.points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
@@ -167,7 +220,8 @@ export function drawSpace(ctx: Ctx, o: SpaceOptions): Point {
   ctx.stroke();
   const centre = polygonCentre(o.points);
   if (o.label !== undefined) {
-    drawText(ctx, o.label, { x: centre.x, y: centre.y - FONT_SIZE.small * 0.6, size: FONT_SIZE.small, bold: true, align: 'center', colour: o.labelColour ?? PALETTE.ink });
+    const laid = spaceLabel(ctx, o.points, o.label);
+    drawText(ctx, o.label, { x: centre.x, y: laid.top, size: laid.size, bold: true, align: 'center', colour: o.labelColour ?? PALETTE.ink, maxWidth: laid.room, maxLines: LABEL_LINES });
   }
   return centre;
 }

@@ -206,3 +206,34 @@ export async function lastTurnMessage(prisma: PrismaClient, gameId: string, befo
   const channelId = (row?.target as { channelId?: string } | null)?.channelId;
   return row?.sentRef && /^\d+$/.test(row.sentRef) && channelId ? { channelId, messageId: row.sentRef, rowId: String(row.id) } : null;
 }
+
+/** A private choice message (a DM with buttons) an outbox row sent: its row, addressee, message and the seq its row was written at. */
+export interface ChoiceMessage {
+  readonly rowId: string;
+  readonly userId: string;
+  readonly seat: number | null;
+  readonly messageId: string;
+  readonly seq: number;
+}
+
+/**
+ * The private choice messages a game's outbox sent before row `beforeId` whose buttons nobody has disabled
+ * yet (`dm` rows with `choices`, not marked `retired`), optionally to one user only. Whichever process
+ * handles the next delivery disables them, so a passed choice looks passed after a restart or on another shard.
+ */
+export async function liveChoiceMessages(prisma: PrismaClient, gameId: string, beforeId: string, userId?: string): Promise<ChoiceMessage[]> {
+  const rows = await prisma.$queryRaw<{ id: bigint; userId: string | null; seat: number | null; sentRef: string; seq: number | null }[]>`
+    SELECT "id", "target"->>'userId' AS "userId", ("target"->>'seat')::int AS "seat", "sentRef", ("payload"->>'seq')::int AS "seq" FROM "Outbox"
+    WHERE "gameId" = ${gameId} AND "kind" = 'dm' AND "status" = 'sent' AND "id" < ${BigInt(beforeId)} AND "sentRef" IS NOT NULL
+      AND "payload"->>'choices' = 'true' AND "payload"->>'retired' IS NULL
+    ORDER BY "id"`;
+  return rows.flatMap((r) =>
+    r.userId && /^\d+$/.test(r.sentRef) && (userId === undefined || r.userId === userId) ? [{ rowId: String(r.id), userId: r.userId, seat: r.seat, messageId: r.sentRef, seq: r.seq ?? 0 }] : [],
+  );
+}
+
+/** Marks choice messages as disabled (see {@link liveChoiceMessages}): they are not looked at again. */
+export async function markChoicesRetired(prisma: PrismaClient, rowIds: readonly string[]): Promise<void> {
+  if (rowIds.length === 0) return;
+  await prisma.$executeRaw`UPDATE "Outbox" SET "payload" = "payload" || '{"retired": true}'::jsonb WHERE "id" = ANY(${rowIds.map((id) => BigInt(id))}::bigint[])`;
+}

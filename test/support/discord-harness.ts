@@ -14,7 +14,7 @@ export interface Harness {
 }
 
 /** The whole bot (router, app, outbox) against a local Discord, with the given rate limit, database and logger. */
-export async function harness(opts: { rateLimit: number; databaseUrl?: string; discord?: LocalDiscord; logger?: Logger; metrics?: Metrics; rulesUrl?: string }): Promise<Harness> {
+export async function harness(opts: { rateLimit: number; databaseUrl?: string; discord?: LocalDiscord; logger?: Logger; metrics?: Metrics; rulesUrl?: string; modules?: Readonly<Record<string, typeof tallyGame>> }): Promise<Harness> {
   registerTallyStrings();
   const discord = opts.discord ?? (await startLocalDiscord({ sandbox: false, quietMs: 5 }));
   const config = { ...loadConfig({}), ALLOW_SEED: true, RATE_LIMIT_PER_MINUTE: opts.rateLimit, SHARDS: 1, DATABASE_URL: opts.databaseUrl, MIGRATE_ON_START: !opts.databaseUrl, ...(opts.rulesUrl ? { RULES_URL: opts.rulesUrl } : {}) };
@@ -24,7 +24,7 @@ export async function harness(opts: { rateLimit: number; databaseUrl?: string; d
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     token: discord.botToken,
     api: discord.apiUrl,
-    modules: { ...gameModules, tally: tallyGame },
+    modules: { ...gameModules, tally: tallyGame, ...opts.modules },
     memory: !opts.databaseUrl,
     registerCommands: true,
     dispatchIntervalMs: 50,

@@ -107,6 +107,18 @@ interface PublicEnemy {
   readonly place: { readonly space: string };
 }
 
+/**
+ * Rules §THE NEXUS: no dice are rolled there, so the turn line says what the table waits for: whose vote
+ * (and how many are cast), or the bookkeeper settling a tie, or who else must answer before the vote.
+ */
+function nexusTurnLine(view: { players: readonly unknown[]; active: number; adventure?: Json; prompt?: { seat: number; kind: string } | null }): TextLine {
+  const votes = ((view.adventure as { votes?: readonly unknown[] } | undefined)?.votes ?? []).length;
+  const prompt = view.prompt ?? null;
+  if (prompt?.kind === 'nexusVote') return { code: 'comanauts.alt.nexusTurnVote', params: { seat: prompt.seat, cast: votes, total: view.players.length } };
+  if (prompt?.kind === 'nexusTie') return { code: 'comanauts.alt.nexusTurnTie', params: { seat: prompt.seat } };
+  return { code: 'comanauts.alt.nexusTurnWait', params: { seat: prompt?.seat ?? view.active } };
+}
+
 /** The table in words for the picture's alt text: page, round, whose turn, avatars, enemies, dice, group task. */
 export function describeComanautsView(raw: Json): TextLine[] {
   const view = raw as unknown as {
@@ -124,11 +136,13 @@ export function describeComanautsView(raw: Json): TextLine[] {
     vitalSigns?: { left: number; shown: readonly string[] };
     pageBook?: { doors: readonly { locked: boolean; between: readonly string[] }[]; objectives: readonly string[]; fire: readonly string[]; environment: readonly { id: string }[] };
     adventure?: Json;
+    prompt?: { seat: number; kind: string } | null;
   };
   const page = view.page.id;
   const nexus = inNexus(view.adventure);
   const lines: TextLine[] = [nexus ? { code: 'comanauts.alt.nexusRound', params: { round: view.round } } : { code: 'comanauts.alt.page', params: { pageKey: K.page(page), round: view.round } }];
   if (view.outcome) lines.push({ code: 'comanauts.alt.over', params: { phase: view.outcome.phase } });
+  else if (nexus) lines.push(nexusTurnLine(view));
   else lines.push({ code: 'comanauts.alt.turn', params: { seat: view.active, phase: view.phase, hand: view.dice.hand.length, bag: view.dice.bag } });
   // Issue 18: in the Nexus no page is played, so the table is the party, the Nexus and the notebook.
   if (nexus) {

@@ -119,4 +119,25 @@ describe('comanauts at the Nexus: the question, the refusal, the picture', () =>
       if (process.env.NEXUS_PNG) (await import('node:fs')).writeFileSync(`${process.env.NEXUS_PNG}-${lang}.png`, await renderComanauts(view, lang, ui, (key) => packText(pack, key, lang)));
     }
   });
+
+  it('Rules §THE NEXUS (issue 18): GIVEN the party voting at the Nexus WHEN the table is described THEN its turn line names the vote — whose vote, how many are cast, then the bookkeeper settling a tie — in English and Spanish, never a count of dice', () => {
+    const describe = (state: ComanautsState, lang: Language): string => lineText(lang, (comanautsGame.describeView?.(comanautsGame.publicView(state)) ?? [])[1]!, naming);
+    const s = atNexus(3, 2);
+    const [first, second] = s.prompt?.options as string[];
+    expect(describe(s, 'en')).toBe('The party is choosing the next comazone: Ana votes now (0 of 2 votes cast so far).');
+    expect(describe(s, 'es')).toBe('El grupo elige la próxima comazona: ahora vota Ana (0 de 2 votos emitidos hasta ahora).');
+    const voted = run(s, 0, 'answer', { value: first });
+    if (!voted.ok) throw new Error('vote refused');
+    expect(describe(voted.state, 'en')).toBe('The party is choosing the next comazone: Bea votes now (1 of 2 votes cast so far).');
+    const tied = run(voted.state, 1, 'answer', { value: second });
+    if (!tied.ok) throw new Error('vote refused');
+    expect(tied.state.prompt?.kind).toBe('nexusTie');
+    const keeper = names[tied.state.bookkeeper] as string;
+    expect(describe(tied.state, 'en')).toBe(`The vote for the next comazone is tied: ${keeper}, the bookkeeper, picks one of the tied comazones.`);
+    expect(describe(tied.state, 'es')).toBe(`La votación de la próxima comazona está empatada: ${keeper}, como custodio, elige una de las comazonas empatadas.`);
+    for (const state of [s, voted.state, tied.state]) {
+      expect(describe(state, 'en')).not.toMatch(/dice|bag/);
+      expect(describe(state, 'es')).not.toMatch(/dados|bolsa/);
+    }
+  });
 });

@@ -11,6 +11,7 @@ import {
   font,
   polygonCentre,
   registerRenderer,
+  spaceLabel,
   textWidth,
   wrapText,
   type Point,
@@ -141,18 +142,19 @@ function pageArea(ctx: Ctx, page: TableView['page'], tx: Tx, map: Rect): Rect {
   const at = pagePoint(page, map);
   const boxes: Rect[] = [];
   const around = (p: Point, bleed: number): Rect => ({ x: p.x - bleed, y: p.y - bleed, w: 2 * bleed, h: 2 * bleed });
-  const text = (label: string, centre: Point, top: number, bold: boolean): Rect => {
+  const text = (lines: readonly string[], centre: Point, top: number, bold: boolean): Rect => {
     ctx.font = font(FONT_SIZE.small, bold);
-    const w = textWidth(ctx, label) + 2 * LINE_BLEED;
-    return { x: centre.x - w / 2, y: top - LINE_BLEED, w, h: FONT_SIZE.small * 1.25 + 2 * LINE_BLEED };
+    const w = Math.max(...lines.map((l) => textWidth(ctx, l))) + 2 * LINE_BLEED;
+    return { x: centre.x - w / 2, y: top - LINE_BLEED, w, h: lines.length * FONT_SIZE.small * 1.25 + 2 * LINE_BLEED };
   };
   for (const sp of page.spaces) {
     const points = sp.polygon.map(at);
     boxes.push(...points.map((p) => around(p, LINE_BLEED)));
     const centre = polygonCentre(points);
-    boxes.push(text(tx(sp.name, sp.id), centre, centre.y - FONT_SIZE.small * 0.6, true));
+    const label = spaceLabel(ctx, points, tx(sp.name, sp.id));
+    boxes.push(text(label.lines, centre, label.top, true));
     const marks = spaceMarks(sp);
-    if (marks) boxes.push(text(marks, centre, centre.y + 12, false));
+    if (marks) boxes.push(text([marks], centre, centre.y + 12, false));
   }
   for (const [a, b] of [...page.lines.map((l) => l.path), ...page.walls]) boxes.push(around(at(a), LINE_BLEED), around(at(b), LINE_BLEED));
   const left = Math.max(map.x - LINE_BLEED, Math.min(...boxes.map((r) => r.x)));
@@ -193,9 +195,11 @@ function drawMapPieces(ctx: Ctx, view: TableView, tx: Tx, map: Rect): void {
     });
     const tokens = view.searchTokens[sp.id] ?? 0;
     if (tokens === 0) continue;
-    const centre = polygonCentre(sp.polygon.map(at));
+    const points = sp.polygon.map(at);
+    const centre = polygonCentre(points);
+    const label = spaceLabel(ctx, points, tx(sp.name, sp.id));
     ctx.font = font(FONT_SIZE.small, true);
-    const half = textWidth(ctx, tx(sp.name, sp.id)) / 2;
+    const half = Math.max(...label.lines.map((l) => textWidth(ctx, l))) / 2;
     drawToken(ctx, { x: centre.x + half + 18, y: centre.y - 1, radius: SPOT_R, fill: PALETTE.yellow, label: String(tokens), ink: PALETTE.black });
   }
   drawBookTokens(ctx, view, at);
