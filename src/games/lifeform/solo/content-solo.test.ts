@@ -10,7 +10,8 @@ async function withEdited(edit: (text: string) => string): Promise<Awaited<Retur
   try {
     cpSync(VALLEY_FORGE_DIR, dir, { recursive: true });
     const file = join(dir, 'solo.yaml');
-    writeFileSync(file, edit(readFileSync(file, 'utf8')));
+    // The edits below name the starter's lines (fixtures/solo-starter), not the shipped decks', which may grow.
+    writeFileSync(file, edit(readFileSync(join(import.meta.dirname, '../fixtures/solo-starter/solo.yaml'), 'utf8')));
     return await loadLifeformPack(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });

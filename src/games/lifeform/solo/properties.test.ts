@@ -5,7 +5,10 @@ import { lifeformGame } from '../index.ts';
 import { playRandom } from '../play.test-helper.ts';
 import type { LifeformState } from '../state.ts';
 import { soloLosses } from './flow.ts';
-import { pack } from './solo.test-helper.ts';
+import { loadValleyForge } from '../fixture.test-helper.ts';
+
+/** The shipped crisis decks and motion track: these properties hold for any content. */
+const pack = await loadValleyForge();
 
 const crewTotal = pack.crew.filter((c) => c.special === null).reduce((a, c) => a + c.copies, 0);
 

@@ -1,11 +1,11 @@
 import { createRng, draftCopy, seedRng, type GameCommand, type GameEvent } from '../../../core/index.ts';
 import type { LifeformPack } from '../content.ts';
-import { loadValleyForge } from '../fixture.test-helper.ts';
+import { loadSoloStarter } from '../fixture.test-helper.ts';
 import { lifeformGame } from '../index.ts';
 import type { LifeformState } from '../state.ts';
 import type { SoloState } from './state.ts';
 
-export const pack: LifeformPack = await loadValleyForge();
+export const pack: LifeformPack = await loadSoloStarter();
 
 /** A fresh solo game waiting for the character choice (test-only). */
 export function soloFresh(seed = 7, options: Record<string, unknown> = {}): LifeformState {
