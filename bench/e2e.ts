@@ -105,14 +105,15 @@ const bases = new Map<string, string>();
 /**
  * `--base=<git ref>`: the bot as that commit built it, for an A/B against the working tree in the same run
  * (the issue's "measured against the previous commit"). Its sources are taken with `git archive` into
- * `dist-bench/<pid>/base-src` (the generated Prisma client copied from this tree: the schema must be the
+ * `dist-bench/<pid>-base/src` (the generated Prisma client copied from this tree: the schema must be the
  * same) and compiled with its own `tsconfig.bench.json`, its worker given this tree's `bench/worker.ts`.
  */
 export function baseWorker(ref: string): string {
   const known = bases.get(ref);
   if (known) return known;
-  const dir = path.join(root, 'dist-bench', String(process.pid));
-  const src = path.join(dir, 'base-src');
+  // Beside, not inside, this tree's build directory (which `compiledWorker` empties before it compiles).
+  const dir = path.join(root, 'dist-bench', `${process.pid}-base`);
+  const src = path.join(dir, 'src');
   rmSync(src, { recursive: true, force: true });
   mkdirSync(src, { recursive: true });
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -121,7 +122,7 @@ export function baseWorker(ref: string): string {
   cpSync(path.join(root, 'src', 'generated'), path.join(src, 'src', 'generated'), { recursive: true });
   cpSync(path.join(here, 'worker.ts'), path.join(src, 'bench', 'worker.ts'));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const out = path.join(dir, 'base');
+  const out = path.join(dir, 'out');
   const run = spawnSync(process.execPath, [tsc, '-p', path.join(src, 'tsconfig.bench.json'), '--outDir', out], { cwd: src, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`bench: compiling ${ref} failed`);
   const entry = path.join(out, 'bench', 'worker.js');

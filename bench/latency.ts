@@ -216,7 +216,8 @@ export async function latencyCases(quick: boolean): Promise<BenchRow[]> {
   } finally {
     await scratch.drop();
   }
-  if (!quick) {
+  // `--base=<ref>` runs the A/B alone: the in-process PGlite level is not part of it.
+  if (!quick && !baseRef()) {
     const local = await startDiscord(1);
     const bot = await startInProcess(local);
     try {

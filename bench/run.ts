@@ -37,6 +37,8 @@ for (const [name, run] of Object.entries(cases)) {
   process.stderr.write(`bench: ${name}…\n`);
   rows.push(...(await run(quick)));
   process.stderr.write(`bench: ${name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  // The rows so far, in case a later case fails on a loaded machine.
+  process.stderr.write(`${table(rows)}\n`);
 }
 const load = { start: loadAtStart, end: os.loadavg().map((l) => Math.round(l * 10) / 10) };
 const result = { at: new Date().toISOString(), quick, seconds: Math.round((Date.now() - started) / 1000), machine: machine(), load, rows };

@@ -32,6 +32,7 @@ const runtime = await startRuntime({
   api,
   modules: { ...gameModules, tally: benchTally },
   registerCommands: process.env.TK_BENCH_REGISTER === '1',
+  // `TK_BENCH_NO_OUTBOX=1`: the dispatcher kept quiet (polls once an hour, not woken), to time commands alone.
   dispatchIntervalMs: process.env.TK_BENCH_NO_OUTBOX === '1' ? 3_600_000 : 100,
   ...(process.env.TK_BENCH_NO_OUTBOX === '1' ? { wakeOnCommit: false } : {}),
   // `TK_BENCH_PIPELINE=0`: the outbox pass before the handoff work, one row after the other (the A/B's "before").
