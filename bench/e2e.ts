@@ -1,5 +1,5 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,8 @@ export interface BotUnderTest {
   readonly db: Database;
   floor(n: number): Promise<number[]>;
   rss(): Promise<number[]>;
+  /** CPU time (user + system, every thread) the bot processes have used so far, in ms. */
+  cpu(): Promise<number>;
   /** Memory of the first bot process after a full GC and a short settle (`process.memoryUsage()` fields). */
   memory(): Promise<MemorySample>;
   /** Holds `n` games (random play of `commands` each, mixed game types) in the first bot process. */
@@ -98,9 +100,45 @@ function compiledWorker(): string {
   return compiled;
 }
 
+const bases = new Map<string, string>();
+
+/**
+ * `--base=<git ref>`: the bot as that commit built it, for an A/B against the working tree in the same run
+ * (the issue's "measured against the previous commit"). Its sources are taken with `git archive` into
+ * `dist-bench/<pid>-base/src` (the generated Prisma client copied from this tree: the schema must be the
+ * same) and compiled with its own `tsconfig.bench.json`, its worker given this tree's `bench/worker.ts`.
+ */
+export function baseWorker(ref: string): string {
+  const known = bases.get(ref);
+  if (known) return known;
+  // Beside, not inside, this tree's build directory (which `compiledWorker` empties before it compiles).
+  const dir = path.join(root, 'dist-bench', `${process.pid}-base`);
+  const src = path.join(dir, 'src');
+  rmSync(src, { recursive: true, force: true });
+  mkdirSync(src, { recursive: true });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const archive = spawnSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(src)}`], { cwd: root, stdio: 'inherit' });
+  if (archive.status !== 0) throw new Error(`bench: git archive ${ref} failed`);
+  cpSync(path.join(root, 'src', 'generated'), path.join(src, 'src', 'generated'), { recursive: true });
+  cpSync(path.join(here, 'worker.ts'), path.join(src, 'bench', 'worker.ts'));
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const out = path.join(dir, 'out');
+  const run = spawnSync(process.execPath, [tsc, '-p', path.join(src, 'tsconfig.bench.json'), '--outDir', out], { cwd: src, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`bench: compiling ${ref} failed`);
+  const entry = path.join(out, 'bench', 'worker.js');
+  bases.set(ref, entry);
+  return entry;
+}
+
+/** The `--base=<ref>` argument, if given. */
+export function baseRef(argv: readonly string[] = process.argv): string | undefined {
+  return argv.find((a) => a.startsWith('--base='))?.slice('--base='.length) || undefined;
+}
+
 function spawnWorker(env: NodeJS.ProcessEnv, profile: boolean, runtime: BotRuntime): Promise<Worker> {
   const execArgv = [...(runtime === 'tsx' ? ['--import', 'tsx'] : []), '--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : [])];
-  const entry = runtime === 'tsx' ? path.join(here, 'worker.ts') : compiledWorker();
+  // `TK_BENCH_BASE`: the worker of another commit (`baseWorker`), the A/B's "before".
+  const entry = env.TK_BENCH_BASE ? baseWorker(env.TK_BENCH_BASE) : runtime === 'tsx' ? path.join(here, 'worker.ts') : compiledWorker();
   const child = fork(entry, [], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const worker: Worker = {
     child,
@@ -160,6 +198,7 @@ export async function startWorkers(discord: LocalDiscord, url: string, shardsPer
     cache: (n, commands) => workers[0]!.request({ type: 'cache', n, commands }, 'cache'),
     memory: async () => (await workers[0]!.request<{ memory: MemorySample }>({ type: 'memory' }, 'memory')).memory,
     rss: async () => Promise.all(workers.map(async (w) => (await w.request<{ rss: number }>({ type: 'rss' }, 'rss')).rss)),
+    cpu: async () => (await Promise.all(workers.map(async (w) => w.request<{ user: number; system: number }>({ type: 'cpu' }, 'cpu')))).reduce((ms, c) => ms + (c.user + c.system) / 1000, 0),
     async stop() {
       await Promise.all(workers.map((w) => w.request({ type: 'stop' }, 'stopped').catch(() => undefined)));
       await db.close();
@@ -185,6 +224,7 @@ export async function startInProcess(discord: LocalDiscord): Promise<BotUnderTes
       return samples;
     },
     rss: async () => [process.memoryUsage().rss],
+    cpu: async () => (process.cpuUsage().user + process.cpuUsage().system) / 1000,
     memory: () => Promise.reject(new Error('memory is measured in a worker process')),
     cache: () => Promise.reject(new Error('memory is measured in a worker process')),
     stop: () => runtime.stop(),

@@ -1,4 +1,4 @@
-import { checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startInProcess, startWorkers, type BotRuntime, type BotUnderTest } from './e2e.ts';
+import { baseRef, checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startInProcess, startWorkers, type BotRuntime, type BotUnderTest } from './e2e.ts';
 import { quantile, round, summarize, type BenchRow } from './stats.ts';
 
 /**
@@ -22,6 +22,8 @@ interface LevelFigures {
   readonly p99: number;
   readonly insert: number;
   readonly transport?: number;
+  /** CPU ms of the bot per command (deliveries included), per `/help` and per bare insert (1 game only). */
+  readonly cpu?: { readonly command: number; readonly help: number; readonly insert: number };
 }
 
 async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof startDiscord>>, label: string, plan: readonly (readonly [number, number])[], figures: LevelFigures[] = []): Promise<BenchRow[]> {
@@ -29,9 +31,13 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
   const games = await createGames(discord, bot, Math.max(...plan.map(([g]) => g)), `${label.replace(/[^a-z0-9]+/gi, '-')}-`);
   const rng = driverRng(42);
   for (const [count, perGame] of plan) {
+    // The games of the largest level were all just created: their lobby cards, start pictures and turn
+    // messages are still being delivered. The 1-game level waits for them, so it measures one game alone.
+    const backlog = count === 1 ? await drainOutbox(bot.db, 120_000) : 0;
     const floor = await bot.floor(200);
     const floorMedian = quantile([...floor].sort((a, b) => a - b), 0.5);
     const samples: number[] = [];
+    const cpuBefore = count === 1 ? await bot.cpu() : 0;
     await Promise.all(
       games.slice(0, count).map(async (g) => {
         for (let i = 0; i < perGame; i++) {
@@ -46,13 +52,29 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
     rows.push(summarize(`floor: bare insert via Prisma (${label}, before ${count})`, 'ms', floor, 'one GuildSettings row, same client as the bot'));
     let transportNote = '';
     let transport: number | undefined;
+    let cpu: LevelFigures['cpu'];
+    let helps: number[] = [];
     if (count === 1) {
-      const t = summarize(`transport floor: /help answered, no database (${label})`, 'ms', await transportFloor(discord, games[0]!, perGame), 'the same path through the local Discord, discord.js and the router, without a game or a statement');
+      // CPU time is far steadier than wall time on a shared machine: the bot's per command (its deliveries
+      // drained, so the picture and turn message it caused are counted), per `/help` and per bare insert.
+      await drainOutbox(bot.db, 15_000);
+      const perCommand = (await bot.cpu() - cpuBefore) / Math.max(1, samples.length);
+      const helpBefore = await bot.cpu();
+      helps = await transportFloor(discord, games[0]!, perGame);
+      const perHelp = (await bot.cpu() - helpBefore) / perGame;
+      const insertBefore = await bot.cpu();
+      await bot.floor(perGame);
+      const perInsert = (await bot.cpu() - insertBefore) / perGame;
+      cpu = { command: perCommand, help: perHelp, insert: perInsert };
+      rows.push({ case: `bot CPU per command, its deliveries included, 1 game (${label})`, unit: 'ms', median: round(perCommand, 2), p95: round(perCommand, 2), p99: round(perCommand, 2), n: samples.length, notes: `CPU of the bot process (all threads) over ${samples.length} commands and their drained outbox; per /help ${round(perHelp, 2)} ms, per bare insert ${round(perInsert, 2)} ms; beyond both ${round(perCommand - perHelp - perInsert, 2)} ms` });
+    }
+    if (count === 1) {
+      const t = summarize(`transport floor: /help answered, no database (${label})`, 'ms', helps, 'the same path through the local Discord, discord.js and the router, without a game or a statement');
       rows.push(t);
       transport = t.median;
-      transportNote = `; ${round(row.median / t.median, 1)}× transport floor; beyond both floors ${round(row.median - t.median - floorMedian, 2)} ms`;
+      transportNote = `; ${round(row.median / t.median, 1)}× transport floor; beyond both floors ${round(row.median - t.median - floorMedian, 2)} ms; outbox rows still undelivered when it began ${backlog}`;
     }
-    figures.push({ count, command: row.median, p99: row.p99, insert: floorMedian, ...(transport === undefined ? {} : { transport }) });
+    figures.push({ count, command: row.median, p99: row.p99, insert: floorMedian, ...(transport === undefined ? {} : { transport }), ...(cpu ? { cpu } : {}) });
     rows.push({ ...row, notes: `median ${round(row.median / floorMedian, 1)}× floor${transportNote}; refused ${refused}; unanswered in 3 s ${failed}` });
   }
   const left = await drainOutbox(bot.db, 15_000);
@@ -62,13 +84,21 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
 }
 
 /**
- * The outbox pass under test: "before" is the previous commit's (each thread's rows drawn and recorded one
- * after the other), "after" this one's (drawn together, posted in order). Both run in the same invocation.
+ * The passes under test, both in the same invocation. With `--base=<git ref>`, "before" is the bot as that
+ * commit built it and "after" this tree's; without it, the outbox passes: rows drawn and recorded one
+ * after the other ("before"), or drawn together and posted in order ("after").
  */
-export const PASSES = [
-  { label: 'before: rows one by one', env: { TK_BENCH_PIPELINE: '0' } },
-  { label: 'after: rows drawn together', env: { TK_BENCH_PIPELINE: '1' } },
-] as const;
+type Pass = { readonly label: string; readonly env: Readonly<Record<string, string>> };
+
+export const PASSES: readonly [Pass, Pass] = baseRef()
+  ? [
+      { label: `before: ${baseRef()}`, env: { TK_BENCH_BASE: baseRef() ?? '' } },
+      { label: 'after: this tree', env: {} },
+    ]
+  : [
+      { label: 'before: rows one by one', env: { TK_BENCH_PIPELINE: '0' } },
+      { label: 'after: rows drawn together', env: { TK_BENCH_PIPELINE: '1' } },
+    ];
 
 /** A/B rows of the issue's goals: work beyond the two floors at 1 game, and p99 at the largest level. */
 function abRows(before: readonly LevelFigures[], after: readonly LevelFigures[]): BenchRow[] {
@@ -83,6 +113,16 @@ function abRows(before: readonly LevelFigures[], after: readonly LevelFigures[])
     p99: round(beyond(a1), 2),
     n: 1,
     notes: `median /play − median /help − median bare insert; before ${round(beyond(b1), 2)} ms, after ${round(beyond(a1), 2)} ms (goal ≤ 1)`,
+  });
+  const cpuBeyond = (f: LevelFigures | undefined) => (f?.cpu ? f.cpu.command - f.cpu.help - f.cpu.insert : Number.NaN);
+  rows.push({
+    case: "bot's CPU per command beyond /help and a bare insert, deliveries included (1 game, A/B)",
+    unit: 'ms',
+    median: round(cpuBeyond(a1), 2),
+    p95: round(cpuBeyond(a1), 2),
+    p99: round(cpuBeyond(a1), 2),
+    n: 1,
+    notes: `before ${round(cpuBeyond(b1), 2)} ms (${round(b1?.cpu?.command ?? Number.NaN, 2)} per command), after ${round(cpuBeyond(a1), 2)} ms (${round(a1?.cpu?.command ?? Number.NaN, 2)} per command), after / before ${round(cpuBeyond(a1) / cpuBeyond(b1), 2)}`,
   });
   const top = Math.max(...after.map((f) => f.count));
   const [bt, at] = [before.find((f) => f.count === top), after.find((f) => f.count === top)];
@@ -176,7 +216,8 @@ export async function latencyCases(quick: boolean): Promise<BenchRow[]> {
   } finally {
     await scratch.drop();
   }
-  if (!quick) {
+  // `--base=<ref>` runs the A/B alone: the in-process PGlite level is not part of it.
+  if (!quick && !baseRef()) {
     const local = await startDiscord(1);
     const bot = await startInProcess(local);
     try {

@@ -37,6 +37,12 @@ async function run(quick: boolean, pass: (typeof PASSES)[number]): Promise<{ row
       const refused = games.reduce((n, g) => n + g.refused, 0);
       const failed = games.reduce((n, g) => n + g.failed, 0);
       const rss = await bot.rss();
+      // How fast the outbox went during the run: rows posted, and table pictures dropped for a newer one.
+      const [posted, dropped, waiting] = await Promise.all([
+        bot.db.prisma.outbox.count({ where: { status: 'sent', NOT: { sentRef: 'superseded' } } }),
+        bot.db.prisma.outbox.count({ where: { status: 'sent', sentRef: 'superseded' } }),
+        bot.db.prisma.outbox.count({ where: { status: { in: ['pending', 'sending'] } } }),
+      ]);
       const left = await drainOutbox(bot.db, quick ? 10_000 : 30_000);
       const check = await checkLogs(bot, games);
       const latency = summarize(`command latency during throughput (${games.length} games, ${label})`, 'ms', latencies);
@@ -46,6 +52,7 @@ async function run(quick: boolean, pass: (typeof PASSES)[number]): Promise<{ row
         rows: [
           single(`throughput, 2 shard processes, ${games.length} games × 4 seats (${label})`, 'commands/s', accepted / elapsed, `${accepted} accepted in ${elapsed.toFixed(1)} s, refused ${refused}, unanswered in 3 s ${failed}; worker RSS ${rss.map((b) => Math.round(b / 2 ** 20)).join('+')} MB`),
           latency,
+          single(`outbox rows delivered per second during throughput (${label})`, 'rows/s', posted / elapsed, `${posted} posted and ${dropped} superseded pictures dropped during the ${elapsed.toFixed(0)} s (creating the games included); ${waiting} waiting when it ended; each process's REST client sends at most 50 requests a second (Discord's global limit), interaction replies aside`),
           { case: `throughput integrity (${label})`, unit: 'count', median: check.lost + check.doubled + check.diverged, p95: 0, p99: 0, n: games.length, notes: `lost ${check.lost}, applied twice ${check.doubled}, unexpected ${check.extra}, replay≠cache ${check.diverged}, outbox left ${left}` },
         ],
       };

@@ -19,7 +19,7 @@ export interface MemorySample {
   readonly heapTotal: number;
 }
 
-type Request = { type: 'floor'; n: number } | { type: 'stop' } | { type: 'rss' } | { type: 'memory' } | { type: 'cache'; n: number; commands: number };
+type Request = { type: 'floor'; n: number } | { type: 'stop' } | { type: 'rss' } | { type: 'cpu' } | { type: 'memory' } | { type: 'cache'; n: number; commands: number };
 
 const token = process.env.TK_BENCH_TOKEN ?? '';
 const api = process.env.TK_BENCH_API ?? '';
@@ -32,7 +32,9 @@ const runtime = await startRuntime({
   api,
   modules: { ...gameModules, tally: benchTally },
   registerCommands: process.env.TK_BENCH_REGISTER === '1',
-  dispatchIntervalMs: 100,
+  // `TK_BENCH_NO_OUTBOX=1`: the dispatcher kept quiet (polls once an hour, not woken), to time commands alone.
+  dispatchIntervalMs: process.env.TK_BENCH_NO_OUTBOX === '1' ? 3_600_000 : 100,
+  ...(process.env.TK_BENCH_NO_OUTBOX === '1' ? { wakeOnCommit: false } : {}),
   // `TK_BENCH_PIPELINE=0`: the outbox pass before the handoff work, one row after the other (the A/B's "before").
   pipelineDeliveries: process.env.TK_BENCH_PIPELINE !== '0',
 });
@@ -84,6 +86,7 @@ process.on('message', (raw) => {
   void (async () => {
     if (request.type === 'floor') process.send?.({ type: 'floor', samples: await floor(request.n) });
     else if (request.type === 'cache') process.send?.({ type: 'cache', ...(await cache(request.n, request.commands)) });
+    else if (request.type === 'cpu') process.send?.({ type: 'cpu', ...process.cpuUsage() });
     else if (request.type === 'rss') process.send?.({ type: 'rss', rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed });
     else if (request.type === 'memory') process.send?.({ type: 'memory', memory: await memory() });
     else if (request.type === 'stop') {

@@ -1,5 +1,5 @@
 import { ok, publicStepsSince, reject, type Genesis, type PublicStep } from '../core/index.ts';
-import { loadLog, rulesCheckpoints } from '../store/index.ts';
+import { lastOwnCommandSeq, latestCheckpoint, loadLog, loadLogAfter, rulesCheckpoints } from '../store/index.ts';
 import type { ArchiveDeps } from './archive.ts';
 import { pinOf } from './packs.ts';
 import type { AppResult, PackPin } from './types.ts';
@@ -43,10 +43,13 @@ export function createRecap({ prisma, moduleFor, packFor, loadGame }: ArchiveDep
       if (!module.ok) return module;
       const pack = await packFor(g);
       if (!pack.ok) return pack;
-      const log = await loadLog(prisma, g.id);
-      const own = member.role === 'player' ? log.findLast((e) => e.seat === member.index && !e.asHost && e.actorUserId === userId) : undefined;
-      const sinceSeq = own?.seq ?? null;
-      const from = (await rulesCheckpoints(prisma, g.id)).at(-1);
+      const sinceSeq = member.role === 'player' ? await lastOwnCommandSeq(prisma, g.id, member.index, userId) : null;
+      // Replayed from the latest checkpoint at or before the member's last move (an undo never reaches
+      // behind a checkpoint), or from the last rules checkpoint when it is newer (older rules may be gone):
+      // a turn message reads at most a checkpoint's span of the log, however long the game.
+      const rules = (await rulesCheckpoints(prisma, g.id)).at(-1);
+      const from = rules && rules.seq > (sinceSeq ?? 0) ? rules : ((await latestCheckpoint(prisma, g.id, sinceSeq ?? 0)) ?? rules);
+      const log = from ? await loadLogAfter(prisma, g.id, from.seq) : await loadLog(prisma, g.id);
       const all = publicStepsSince(module.value, g.genesis as unknown as Genesis, log, pack.value?.data, sinceSeq ?? 0, from);
       const steps = all.slice(-RECAP_STEPS);
       const first = await prisma.outbox.findFirst({

@@ -1,3 +1,4 @@
+import { ok } from '../core/index.ts';
 import { createArchive } from './archive.ts';
 import { createCommit } from './commit.ts';
 import { createGameCache } from './game-cache.ts';
@@ -25,11 +26,16 @@ export function createApp(deps: AppDeps) {
   const loader = createLoader(deps, cache);
   const { prisma, library, moduleFor, loadGame, packFor } = loader;
   const commit = createCommit(deps, loader);
+  /** The game row as the cache holds it once a one-row probe says it is current (the turn message's recap asks each turn). */
+  const currentGame: typeof loadGame = async (gameId) => {
+    const read = await loader.readGame({ id: gameId });
+    return read.ok ? ok(read.value.game) : read;
+  };
 
   return {
     ...createArchive({ prisma, moduleFor, packFor, loadGame }),
     ...createOverview({ prisma }),
-    ...createRecap({ prisma, moduleFor, packFor, loadGame }),
+    ...createRecap({ prisma, moduleFor, packFor, loadGame: currentGame }),
     packFor,
     packChoices: library.packChoices,
     uploadPack: library.uploadPack,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tallyGame } from '../../test/support/tally-game.ts';
 import { applyCommand, genesisSnapshot, UNDO, type Genesis, type LogEntry } from './kernel.ts';
-import { publicStepsSince } from './history.ts';
+import { publicStepsSince, replayPublic } from './history.ts';
 
 const genesis: Genesis = { gameType: 'tally', rulesVersion: '1', options: { target: 50 }, seats: [{ index: 0, name: 'Ana' }, { index: 1, name: 'Ben' }], seed: 11 };
 
@@ -38,5 +38,30 @@ describe('publicStepsSince', () => {
     expect(steps.map((s) => s.seq)).toEqual([5]);
     expect(steps[0]!.events).toEqual([{ to: 'public', code: 'tally.added', params: { seat: 1, n: 1 } }]);
     expect(publicStepsSince(tallyGame, genesis, log, undefined, 0).map((s) => s.seq)).toEqual([1, 2, 5]);
+  });
+
+  it('GIVEN a log with chance and a private event WHEN replayed for its public events without verifying THEN nothing differs from the verified replay but the hashes it skips', () => {
+    const log = logOf([
+      { type: 'roll', seat: 0 },
+      { type: 'add', args: { n: 2 }, seat: 0 },
+      { type: 'pass', seat: 0 },
+      { type: 'challenge', seat: 1 },
+    ]);
+    const verified = replayPublic(tallyGame, genesis, log, undefined, true);
+    const trusted = replayPublic(tallyGame, genesis, log, undefined, false);
+    expect(verified.divergedAt).toBeNull();
+    expect(trusted.divergedAt).toBeNull();
+    expect(trusted.entries).toEqual(verified.entries);
+    expect(trusted.snapshot).toEqual(verified.snapshot);
+  });
+
+  it('GIVEN a logged command whose arguments the rules throw on WHEN replayed without verifying THEN it is refused where it stands, not thrown', () => {
+    const log = logOf([{ type: 'pass', seat: 0 }]);
+    const throwing = { ...tallyGame, decide: (s: never, c: { type: string; args: Record<string, unknown> }, ctx: never) => {
+      if (c.type === 'add' && typeof c.args.n !== 'number') throw new TypeError('n');
+      return tallyGame.decide(s, c, ctx);
+    } };
+    const bad = [...log, { ...log[0]!, seq: 2, seat: 1, type: 'add', args: { n: 'x' }, nonce: 'bad' }];
+    expect(replayPublic(throwing, genesis, bad, undefined, false).divergedAt).toBe(2);
   });
 });

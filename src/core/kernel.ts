@@ -85,6 +85,21 @@ export function applyCommand<S>(
 }
 
 /**
+ * A logged command played again when only its outcome is wanted (its events, the next snapshot), not its
+ * hash: the arguments were validated when written, so they are trusted and nothing is hashed. Should the
+ * rules throw on them, the command is decided again with its arguments validated, which refuses instead.
+ */
+export function applyLogged<S>(module: GameModule<S, any, any>, snapshot: Snapshot<S>, entry: LogEntry, pack: unknown): Result<Omit<Applied<S>, 'hash'>, Rejection> {
+  const command = { type: entry.type, args: entry.args as Record<string, unknown> };
+  const actor = { seat: entry.seat, asHost: entry.asHost, now: entry.at };
+  try {
+    return decideUnhashed(module, snapshot, command, actor, pack, false);
+  } catch {
+    return decideUnhashed(module, snapshot, command, actor, pack, true);
+  }
+}
+
+/**
  * `validate: false` trusts the arguments as they are: only for logged ones, which were validated when
  * written. `replaying` passes replay's `trusted` and `owned` on to the rules (see `DecideContext`).
  */

@@ -228,6 +228,18 @@ export async function loadLog(prisma: PrismaClient, gameId: string): Promise<Log
   return rows.map(toLogEntry);
 }
 
+/** The log after `afterSeq` (a checkpoint a replay starts from), in seq order. */
+export async function loadLogAfter(prisma: PrismaClient, gameId: string, afterSeq: number): Promise<LogEntry[]> {
+  const rows = await prisma.gameCommand.findMany({ where: { gameId, seq: { gt: afterSeq } }, orderBy: { seq: 'asc' } });
+  return rows.map(toLogEntry);
+}
+
+/** The seq of the latest command a player logged from their own seat (not as host), or null. */
+export async function lastOwnCommandSeq(prisma: PrismaClient, gameId: string, seat: number, userId: string): Promise<number | null> {
+  const r = await prisma.gameCommand.aggregate({ where: { gameId, seat, asHost: false, actorUserId: userId }, _max: { seq: true } });
+  return r._max.seq ?? null;
+}
+
 export async function findCommandByNonce(prisma: PrismaClient, gameId: string, nonce: string): Promise<LogEntry | null> {
   const row = await prisma.gameCommand.findUnique({ where: { gameId_nonce: { gameId, nonce } } });
   return row ? toLogEntry(row) : null;

@@ -12,6 +12,8 @@ export {
   startGame,
   setGameStatus,
   loadLog,
+  loadLogAfter,
+  lastOwnCommandSeq,
   findCommandByNonce,
   confirmCommand,
   appendCommand,
