@@ -21,7 +21,7 @@ import { distances, sdReached } from '../src/games/lifeform/board.ts';
 import { cardOf, REMORA } from '../src/games/lifeform/state.ts';
 import { loadoutNeed } from '../src/games/lifeform/endgame.ts';
 import { here } from '../src/games/lifeform/solo/actions.ts';
-import { closeRange, soloOf, topTask } from '../src/games/lifeform/solo/flow.ts';
+import { soloOf, topTask } from '../src/games/lifeform/solo/flow.ts';
 import type { CrisisCost } from '../src/games/lifeform/solo/state.ts';
 import type { CrisisEffect } from '../src/games/lifeform/content-solo.ts';
 import { NAMES, USERS, playSeed, scenarioArgs, shippedPack, shortestSeed, writeTranscript, type Step as Played } from './transcript-seeds.ts';
@@ -305,7 +305,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'solo-proximity': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'proximity', options: 'mode=solo', weights: { wait: 30, equip: 30 } },
   'solo-chit': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'killedChit', options: 'mode=solo' },
   'solo-win': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'safe', options: 'mode=solo', policy: soloDirected },
-  'solo-conflict': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.winner === 'crew' && last(s).after.outcome.reason === 'conflict', options: 'mode=solo', policy: soloDirected },
+  'solo-conflict': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.winner === 'crew' && last(s).after.outcome?.reason === 'conflict', options: 'mode=solo', policy: soloDirected },
   'solo-crisis': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'crisisDeck', options: 'mode=solo', weights: { play: 40, act: 40 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
   'hunt-3': { players: 3, max: 3000, stop: huntOver, options: 'mods=hunt', policy: directed(true, 30), weights: { noReaction: 40, noise: 20 } },
