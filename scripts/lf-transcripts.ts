@@ -168,13 +168,14 @@ function soloHeading(s: LifeformState): string[] {
   return [REMORA];
 }
 
-/** The ship decks whose remaining crisis cards can still grant an objective the launch lacks. */
+/** The ship deck whose remaining crisis cards hold the most options granting an objective the launch lacks (none when no card does). */
 function objectiveDecks(s: LifeformState): string[] {
   const so = soloOf(s);
-  const out = new Set<string>();
+  const count = new Map<string, number>();
   for (const [deck, cards] of Object.entries(so.crisisDecks))
-    for (const id of cards) if ((so.def.crisis[id]?.options ?? []).some((o) => o.effects.some((e) => e.op === 'objective' && !so.objectives[e.objective]))) out.add(deck);
-  return [...out];
+    for (const id of cards) if ((so.def.crisis[id]?.options ?? []).some((o) => o.effects.some((e) => e.op === 'objective' && !so.objectives[e.objective]))) count.set(deck, (count.get(deck) ?? 0) + 1);
+  const best = [...count.entries()].sort((x, y) => y[1] - x[1])[0];
+  return best ? [best[0]] : [];
 }
 
 /** The worth of a crisis option: objectives still missing, against what its effects and cost take away. */
@@ -185,7 +186,7 @@ function crisisWorth(s: LifeformState, cost: readonly CrisisCost[], effects: rea
     if (e.op === 'objective') w += so.objectives[e.objective] ? 0 : 5_000;
     else if (e.op === 'alien') w -= 250 * e.n;
     else if (e.op === 'loseNerve') w -= 300 * e.n;
-    else if (e.op === 'stowaway') w -= 250;
+    else if (e.op === 'stowaway') w -= 600;
     else if (e.op === 'selfDestruct') w -= 100 * e.n;
     else if (e.op === 'terror') w -= 250;
     else if (e.op === 'gain') w += 120 * e.n;
@@ -248,7 +249,7 @@ function soloDirected(c: GameCommand, s: LifeformState): number {
     case 'path':
       return p.to === 'motion-hall-1' || p.to === 'motion-hall-2' ? 100 : p.to === 'motion-duct-1' ? 10 : 1;
     case 'sdStowaway':
-      return p.energy ? ((s.loadout.energy ?? 0) > so.def.launch.energy ? 100 : 1) : 10;
+      return p.energy ? 100 : 10;
     case 'strip':
       return 1 + 10 * Math.max(0, (s.loadout[p.column ?? ''] ?? 0) - (soloShort(s, p.column ?? '') === 0 ? 1 : 99));
     case 'proximity':
