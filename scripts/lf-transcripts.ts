@@ -8,7 +8,8 @@
  *
  * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, hide-shock-prod, ending-a, ending-b,
  * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B), hunt-3 (Mod D, 3 players),
- * solo-proximity, solo-chit, solo-crisis (Dragon's Domain, mode=solo: three losses). The endings, the android,
+ * solo-proximity, solo-chit, solo-crisis (Dragon's Domain, mode=solo: three losses), solo-win and solo-conflict (two wins,
+ * with the DIRECTED solo policy `soloDirected`: all stowaways SAFE, and a shuttle conflict survived). The endings, the android,
  * the 4-player game and the hunt use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
  * every seed of the range to its end and prints how each ended (outcome, tracker, loadout, characters).
  */
@@ -19,6 +20,10 @@ import { lifeformGame, type LifeformPack, type LifeformState } from '../src/game
 import { distances, sdReached } from '../src/games/lifeform/board.ts';
 import { cardOf, REMORA } from '../src/games/lifeform/state.ts';
 import { loadoutNeed } from '../src/games/lifeform/endgame.ts';
+import { here } from '../src/games/lifeform/solo/actions.ts';
+import { soloOf, topTask } from '../src/games/lifeform/solo/flow.ts';
+import type { CrisisCost } from '../src/games/lifeform/solo/state.ts';
+import type { CrisisEffect } from '../src/games/lifeform/content-solo.ts';
 import { NAMES, USERS, playSeed, scenarioArgs, shippedPack, shortestSeed, writeTranscript, type Step as Played } from './transcript-seeds.ts';
 
 const shipped = await shippedPack('lifeform');
@@ -134,6 +139,144 @@ function directed(behind: boolean, hurry: number, late = behind): (c: GameComman
   };
 }
 
+/** Dragon's Domain: what the Remora's launch still needs, per loadout column (solo.yaml `launch`; coolant below overheating). */
+function soloShort(s: LifeformState, column: string): number {
+  const l = soloOf(s).def.launch;
+  const need: Record<string, number> = { weaponry: l.weaponry, energy: l.energy, spacesuits: l.spacesuits, coolant: l.coolantBelowOverheating ? s.overheating : 0 };
+  return Math.max(0, (need[column] ?? 0) - (s.loadout[column] ?? 0));
+}
+
+const loadoutReady = (s: LifeformState): boolean => s.board.loadout.every((c) => soloShort(s, c.id) === 0);
+
+/**
+ * Where the solo character heads: a circuit board while the xeno data is missing, mission tokens while the
+ * loadout is short (on the deck whose crisis cards still hold a missing objective, when it has some), a chamber
+ * of that deck while an objective is missing, else the Remora.
+ */
+function soloHeading(s: LifeformState): string[] {
+  const so = soloOf(s);
+  if (!so.objectives.data) return Object.entries(s.board.chambers).filter(([, c]) => c.circuit).map(([id]) => id);
+  const decks = objectiveDecks(s);
+  const onDeck = (c: string): boolean => decks.length === 0 || decks.includes(s.board.chambers[c]?.deck ?? '');
+  if (!loadoutReady(s)) {
+    const tokens = Object.entries(s.mission).filter(([c, n]) => n > 0 && c !== REMORA).map(([c]) => c);
+    const there = tokens.filter(onDeck);
+    if (there.length > 0) return there;
+    if (tokens.length > 0) return tokens;
+  }
+  if (decks.length > 0) return Object.keys(s.board.chambers).filter((c) => c !== REMORA && onDeck(c) && !s.terrors.includes(c));
+  return [REMORA];
+}
+
+/** The ship deck whose remaining crisis cards hold the most options granting an objective the launch lacks (none when no card does). */
+function objectiveDecks(s: LifeformState): string[] {
+  const so = soloOf(s);
+  const count = new Map<string, number>();
+  for (const [deck, cards] of Object.entries(so.crisisDecks))
+    for (const id of cards) if ((so.def.crisis[id]?.options ?? []).some((o) => o.effects.some((e) => e.op === 'objective' && !so.objectives[e.objective]))) count.set(deck, (count.get(deck) ?? 0) + 1);
+  const best = [...count.entries()].sort((x, y) => y[1] - x[1])[0];
+  return best ? [best[0]] : [];
+}
+
+/** The worth of a crisis option: objectives still missing, against what its effects and cost take away. */
+function crisisWorth(s: LifeformState, cost: readonly CrisisCost[], effects: readonly CrisisEffect[]): number {
+  const so = soloOf(s);
+  let w = 1_000;
+  for (const e of effects) {
+    if (e.op === 'objective') w += so.objectives[e.objective] ? 0 : 5_000;
+    else if (e.op === 'alien') w -= 250 * e.n;
+    else if (e.op === 'loseNerve') w -= 300 * e.n;
+    else if (e.op === 'stowaway') w -= 600;
+    else if (e.op === 'selfDestruct') w -= 100 * e.n;
+    else if (e.op === 'terror') w -= 250;
+    else if (e.op === 'gain') w += 120 * e.n;
+    else if (e.op === 'draw') w += 40 * e.n;
+    else if (e.op === 'discard') w -= 40 * e.n;
+    else if (e.op === 'cocoon') w -= 200;
+    else if (e.op === 'malfunction') w -= 60 * e.n;
+    else if (e.op === 'powerOutage') w -= 30;
+  }
+  for (const c of cost) {
+    if ('loadout' in c) w -= (s.loadout[c.loadout] ?? 0) <= soloShort(s, c.loadout) + (c.loadout === 'spacesuits' ? 1 : 3) ? 400 : 100;
+    else if ('token' in c) w -= 80;
+    else w -= 60;
+  }
+  return Math.max(1, w);
+}
+
+/**
+ * The DIRECTED solo policy (Dragon's Domain): collect into the columns the launch minimums still need, take the
+ * crisis options that grant a missing objective and cost the least, head for a circuit board (the xeno data),
+ * then the mission tokens, then the Remora, keep clear of terror tokens, slow the lifeform with what the hand
+ * holds, and launch as soon as it is legal. It only weighs the legal commands; the rules decide everything.
+ */
+function soloDirected(c: GameCommand, s: LifeformState): number {
+  const so = soloOf(s);
+  const p = (c.args ?? {}) as { to?: string | readonly string[]; column?: string; option?: number; data?: unknown; lifeform?: boolean; chamber?: string; energy?: boolean; token?: string; card?: string; use?: string; top?: boolean };
+  const t = topTask(s);
+  switch (c.type) {
+    case 'launch':
+      return 1_000_000;
+    case 'collect':
+      return 10 + 1_000 * soloShort(s, p.column ?? '');
+    case 'crisis': {
+      const card = t?.k === 'crisis' ? so.def.crisis[t.card] : undefined;
+      const o = card?.options[p.option ?? 0];
+      return o ? crisisWorth(s, o.cost, o.effects) : 1;
+    }
+    case 'play':
+      return 200;
+    case 'equip':
+      return hand(s) <= 2 ? 60 : 5;
+    case 'wait':
+      return 1;
+    case 'heat':
+      return 3_000;
+    case 'laser':
+      return 500;
+    case 'trait':
+      return p.use === 'terror' ? 5_000 : 2;
+    case 'fear':
+      return 1;
+    case 'survive':
+      return 2;
+    case 'harpoon':
+      return 300;
+    case 'reduce':
+      return 5_000;
+    case 'allow':
+      return 1;
+    case 'path':
+      return p.to === 'motion-hall-1' || p.to === 'motion-hall-2' ? 100 : p.to === 'motion-duct-1' ? 10 : 1;
+    case 'sdStowaway':
+      return p.energy ? 100 : 10;
+    case 'strip':
+      return 1 + 10 * Math.max(0, (s.loadout[p.column ?? ''] ?? 0) - (soloShort(s, p.column ?? '') === 0 ? 1 : 99));
+    case 'proximity':
+      return p.token ? 300 : 200;
+    case 'elude':
+      return 20;
+    case 'act': {
+      if (p.data !== undefined) return so.objectives.data ? 5 : 50_000;
+      if (p.column !== undefined) return 10 + 2_000 * soloShort(s, p.column);
+      if (p.lifeform) return 3_000;
+      if (p.to === undefined) return 30;
+      const to = typeof p.to === 'string' ? p.to : p.to[p.to.length - 1];
+      if (!to) return 10;
+      const goal = soloHeading(s);
+      if (to === REMORA) return goal[0] === REMORA ? 100_000 : 0.1;
+      const d = stepsTo(s, goal);
+      const now = d.get(here(s)) ?? 99;
+      const then = d.get(to) ?? 99;
+      const terror = s.terrors.includes(to) ? 0.05 : 1;
+      return terror * (then < now ? 400 * (now - then) : then === now ? 5 : 0.5);
+    }
+    default:
+      return -1;
+  }
+}
+const hand = (s: LifeformState): number => (s.hands['0'] ?? []).length;
+
 /** Whether the android aboard the Remora still has loadout tokens to tear out. */
 const stripping = (s: LifeformState): boolean => s.stack.some((t) => t.k === 'strip');
 
@@ -162,6 +305,8 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   // Dragon's Domain (issue 20): a solo game lost three different ways.
   'solo-proximity': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'proximity', options: 'mode=solo', weights: { wait: 30, equip: 30 } },
   'solo-chit': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'killedChit', options: 'mode=solo' },
+  'solo-win': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'safe', options: 'mode=solo', policy: soloDirected },
+  'solo-conflict': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.winner === 'crew' && last(s).after.outcome?.reason === 'conflict', options: 'mode=solo', policy: soloDirected },
   'solo-crisis': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'crisisDeck', options: 'mode=solo', weights: { play: 40, act: 40 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
   'hunt-3': { players: 3, max: 3000, stop: huntOver, options: 'mods=hunt', policy: directed(true, 30), weights: { noReaction: 40, noise: 20 } },
@@ -189,7 +334,7 @@ if (process.env.LF_DEBUG) {
   for (let seed = from; seed <= to; seed++) {
     const steps = playSeed(lifeformGame, pack, { seed, players: scenario.players, maxSteps: scenario.max, stop: (s) => lifeformGame.status(last(s).after).phase !== 'playing', weight: weigh, ...(options ? { options } : {}) });
     const st = steps ? last(steps).after : null;
-    process.stderr.write(`${seed}: ${steps?.length} ${JSON.stringify(st?.outcome)} sd=${st?.sd} loadout=${JSON.stringify(st?.loadout)} chars=${JSON.stringify(st?.characters.map((c) => c.at))} done=${JSON.stringify(st?.objectivesDone)} obj=${JSON.stringify(st?.objectives)}\n`);
+    process.stderr.write(`${seed}: ${steps?.length} ${JSON.stringify(st?.outcome)} sd=${st?.sd} loadout=${JSON.stringify(st?.loadout)} chars=${JSON.stringify(st?.characters.map((c) => c.at))} done=${JSON.stringify(st?.objectivesDone)} obj=${JSON.stringify(st?.objectives)}${st?.solo ? ` solo=${JSON.stringify(st.solo.objectives)} motion=${st.solo.motion} nerve=${st.solo.nerve} fear=${st.solo.fear} remora=${JSON.stringify(st.solo.remora.stowaways)}` : ""}\n`);
     if (steps) process.stderr.write(`   ${[...new Set(steps.flatMap((x) => x.events.map((e) => e.code)))].filter((c) => /launch|ending|end\./.test(c)).join(' ')}\n`);
   }
   process.exit(0);
