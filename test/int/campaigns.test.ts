@@ -249,8 +249,12 @@ describe.each(backends)('campaigns on %s', (kind) => {
 
   it('GIVEN a roster bigger than the game allows WHEN the next game is asked for THEN it is refused with the sizes and nothing is created', async () => {
     const c = unwrap(await campaigns.create({ guildId: `g3-${kind}`, channelId: 'c3', organiser: ana, gameType: 'lifeform', name: 'Valley' }));
+    // Lifeform seats 1 to 4 (one only in its solo mode): five on the roster is one too many.
+    for (const n of ['bo', 'cy', 'di', 'ed']) unwrap(await campaigns.join(c.id, { userId: `u-${n}`, userName: n }));
     const before = await db.prisma.game.count();
-    expect(code(await campaigns.next(c.id, organiser, { openThread }))).toBe('campaign.rosterSize');
+    const refused = await campaigns.next(c.id, organiser, { openThread });
+    expect(code(refused)).toBe('campaign.rosterSize');
+    expect(refused).toMatchObject({ ok: false, error: { params: { min: 1, max: 4, count: 5 } } });
     expect(await db.prisma.game.count()).toBe(before);
   });
 });
