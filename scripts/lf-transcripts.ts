@@ -1,5 +1,5 @@
 /*
- * Finds seeds for the Lifeform transcripts (test/transcripts/lifeform/) and writes the lines a table would
+ * Finds seeds for the Lifeform transcripts (test/transcripts/lifeform/, the solo ones in test/transcripts/lifeform-solo/) and writes the lines a table would
  * type: `/lf <group> action:"<label>"` with the label the autocomplete shows (or `<seq>.<index>` when two
  * legal actions read the same). Plays in process exactly as the bot decides (same genesis, same rules),
  * so the seed replays the same.

@@ -27,7 +27,7 @@ export function transcriptFiles(dir: string): string[] {
  * so the longest ones run in parallel workers; test/e2e/transcripts.test.ts plays every other folder, so a
  * new folder is never skipped.
  */
-export const ownFileFolders = ['adventure', 'comanauts', 'comaward', 'lifeform'] as const;
+export const ownFileFolders = ['adventure', 'comanauts', 'comaward', 'lifeform', 'lifeform-solo'] as const;
 
 /**
  * Plays transcripts, each against a fresh bot and local Discord, through the real discord.js client.
