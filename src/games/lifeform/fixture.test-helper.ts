@@ -1,5 +1,3 @@
-import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPackDir } from '../../content/load-dir.ts';
 import { validatePack, type PackError } from '../../content/schema.ts';
@@ -23,18 +21,13 @@ export async function loadValleyForge(): Promise<LifeformPack> {
 
 /**
  * The Valley Forge with the small solo.yaml the Dragon's Domain engine tests were written against
- * (`fixtures/solo-starter/solo.yaml`: three crisis cards a deck, fixed ids), so the shipped crisis decks
- * can grow without moving those tests (test-only).
+ * (`fixtures/solo-starter/solo.yaml`: three crisis cards a deck, fixed ids) laid over the shipped one, so
+ * the shipped crisis decks can grow without moving those tests (test-only).
  */
 export async function loadSoloStarter(): Promise<LifeformPack> {
-  const dir = mkdtempSync(join(tmpdir(), 'lifeform-solo-starter-'));
-  try {
-    cpSync(VALLEY_FORGE_DIR, dir, { recursive: true });
-    copyFileSync(join(import.meta.dirname, 'fixtures/solo-starter/solo.yaml'), join(dir, 'solo.yaml'));
-    const r = await loadLifeformPack(dir);
-    if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
-    return r.pack;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const [base, starter] = await Promise.all([loadPackDir(VALLEY_FORGE_DIR), loadPackDir(join(import.meta.dirname, 'fixtures/solo-starter'))]);
+  if (!base.ok || !starter.ok) throw new Error([...(base.ok ? [] : base.error), ...(starter.ok ? [] : starter.error)].map((e) => e.message).join('\n'));
+  const valid = validatePack({ ...base.value, data: { ...base.value.data, solo: starter.value.data.solo } }, lifeformPackSchema);
+  if (!valid.ok) throw new Error(valid.error.map((e) => e.message).join('\n'));
+  return valid.value.content;
 }
