@@ -11,6 +11,7 @@ import { advance } from './order.ts';
 import { lifeformOptionsSchema } from './setup.ts';
 import type { LifeformState } from './state.ts';
 import { packText } from './content.ts';
+import { privately } from './private.ts';
 import { act, arrange, codes, endingC, fresh, pack, refused, setUp } from './scenario.test-helper.ts';
 
 /** Advances the self-destruct tracker `n` spaces from an arranged state, then runs the order of play. */
@@ -164,6 +165,18 @@ describe('lifeform §13TH PASSENGER, Mod D: hunting the alien', () => {
     expect(lifeformGame.secretsFor(h.state, 0).map((x) => x.code)).toContain('lifeform.secret.huntAt');
     // Three disks: search, reveal, search, search (the pack's Remora board).
     expect(h.state.stack.at(-1)).toEqual({ k: 'huntSearch', halon: false });
+  });
+
+  it('Rules §13TH PASSENGER, Mod D, step 1: GIVEN the hunt starts WHEN the lifeform is asked where it hides THEN it alone gets every hiding place and token spot as DM buttons (at most 25), and no hiding place is a public button', () => {
+    const s = atHunt();
+    expect(privately(null, s).choices).toEqual([0]);
+    const options = lifeformGame.legalCommands(s, 0);
+    expect(options.length).toBeGreaterThan(1);
+    expect(options.length).toBeLessThanOrEqual(25);
+    expect(options.every((c) => c.type === 'hide')).toBe(true);
+    expect(options.every((c) => labelLifeformCommand(s, c).secret === true)).toBe(true);
+    expect(options.some((c) => labelLifeformCommand(s, c).common === true)).toBe(false);
+    for (const seat of [1, 2]) expect(lifeformGame.legalCommands(s, seat)).toEqual([]);
   });
 
   it("Rules §13TH PASSENGER, Mod D, IT'S IN HERE!: GIVEN the lifeform in the cargo hold WHEN a crew member searches there THEN LIFEFORM DISCOVERED is followed (a halon blast), the hunt ends and the fights begin", () => {

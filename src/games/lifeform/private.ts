@@ -7,10 +7,10 @@ import { awaiting } from './view.ts';
  * Questions whose very options are a secret of the seat asked (issue 17 "Hidden information on Discord"):
  * a crew member's reaction cards and a lifeform cancel (`attack`), the lifeform's face-down fight card and
  * a crew member's matching cards (`fight`), the energy card the lifeform keeps (`lfPick`), a hand-limit
- * discard (`discard`) and the lifeform's lurk discards (`refill`). They are offered by DM buttons to each
+ * discard (`discard`), the lifeform's lurk discards (`refill`) and its hiding place in Mod D (`huntHide`). They are offered by DM buttons to each
  * seat asked, so nobody sees another's choices; the turn message keeps only what reveals nothing.
  */
-const SECRET_CHOICES: ReadonlySet<string> = new Set(['attack', 'fight', 'lfPick', 'discard', 'refill']);
+const SECRET_CHOICES: ReadonlySet<string> = new Set(['attack', 'fight', 'lfPick', 'discard', 'refill', 'huntHide']);
 
 /** Solo tasks whose answers name cards of the hand. */
 const SOLO_SECRET_CHOICES: ReadonlySet<string> = new Set(['discard', 'pay', 'keep', 'proximity', 'conflict', 'activity']);
