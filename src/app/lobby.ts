@@ -85,6 +85,9 @@ export function createLobby(deps: AppDeps, loader: Loader) {
       const chosen = await library.choose(input.gameType, input.guildId, input.packId);
       if (!chosen.ok) return chosen;
       const pack = chosen.value;
+      // A campaign seats its whole roster now and nobody can join later: what start would refuse is refused here.
+      const refusal = input.campaign ? module.value.startRefusal?.(options.data, seated.map((p, index) => ({ index, name: p.userName })), pack?.data, input.campaign.carried ?? undefined) : null;
+      if (refusal) return { ok: false, error: refusal };
       const limits = deps.limits;
       const reached = limits ? await openGameLimitReached(prisma, input.guildId, input.host.userId, limits) : null;
       if (reached) return reject(`core.limit.${reached.limit}`, { max: reached.max });

@@ -257,4 +257,15 @@ describe.each(backends)('campaigns on %s', (kind) => {
     expect(refused).toMatchObject({ ok: false, error: { params: { min: 1, max: 4, count: 5 } } });
     expect(await db.prisma.game.count()).toBe(before);
   });
+
+  it('GIVEN a one-member Lifeform campaign WHEN its next game is asked for without the solo mode THEN it is refused then and there with the reason (no lobby that could never start), and with mode=solo it opens', async () => {
+    const c = unwrap(await campaigns.create({ guildId: `g8-${kind}`, channelId: 'c8', organiser: ana, gameType: 'lifeform', name: 'Alone' }));
+    const before = await db.prisma.game.count();
+    const refused = await campaigns.next(c.id, organiser, { openThread });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'lifeform.options.tooFewSeats', params: { seats: 1 } } });
+    expect(await db.prisma.game.count()).toBe(before);
+    const solo = unwrap(await campaigns.next(c.id, organiser, { openThread, options: { mode: 'solo' } }));
+    unwrap(await app.start(solo.lobby.gameId, ana));
+    expect(unwrap(await app.status(solo.lobby.gameId)).status).toBe('playing');
+  });
 });
