@@ -26,7 +26,7 @@ describe('13th Passenger MOD C: SOLO CRISIS AND SEARCH (rules summary lines 2224
     expect(searchOf(s)).toMatchObject({ chambers: [], clamps: 0, lifeSupport: 0, halon: 0, manual: 0, survival: false, cards: null, hidden: null });
     expect(s.solo?.def.remora?.chambers).toEqual((vf.expansions?.passenger?.shuttlecraft?.locations ?? []).map((l) => l.id));
     // Without the mod: the C deck as before, no Remora board state.
-    const plain = lifeformGame.setup({ mode: 'solo' }, [{ index: 0, name: 'p0' }], createRng(seedRng(5)), vf, lifeformGame.rulesVersion);
+    const plain = lifeformGame.setup({ lifeform: 0, evolution: false, mods: [], mode: 'solo' }, [{ index: 0, name: 'p0' }], createRng(seedRng(5)), vf, lifeformGame.rulesVersion);
     expect(plain.solo?.crisisDecks.c).toHaveLength(baseC);
     expect(plain.solo?.search).toBeUndefined();
   });
