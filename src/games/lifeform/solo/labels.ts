@@ -51,6 +51,7 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
     p.optionKey = `solo.solo.crisis.${t.card}.options.${a.option}.text`;
   }
   if (c.type === 'act' && t?.k === 'row' && typeof a.i === 'number') p.icon = String(t.icons[a.i] ?? '');
+  if (c.type === 'unclamp') Object.assign(p, { minutes: s.solo?.def.remora?.manual.minutes ?? 0, alien: s.solo?.def.remora?.manual.alien ?? 0 });
   const code = c.type === 'act' ? `lifeform-solo.label.act.${p.otherKey !== undefined ? 'link' : p.chamberKey !== undefined ? 'chamber' : p.column !== undefined ? 'column' : p.lifeform ? 'lifeform' : typeof a.data === 'string' ? 'data' : 'plain'}` : `lifeform-solo.label.${c.type}`;
   return { code, params: p, rank: RANK[c.type] ?? 50, common: COMMON.has(c.type), ...(SECRET.has(c.type) ? { secret: true } : {}) };
 }

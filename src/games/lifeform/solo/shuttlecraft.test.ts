@@ -129,3 +129,28 @@ describe('13th Passenger MOD C: NEW POST-LAUNCH SHUTTLECRAFT PHASE (rules summar
     }
   });
 });
+
+describe('13th Passenger MOD C, the shuttlecraft phase played out', () => {
+  it('§NEW POST-LAUNCH SHUTTLECRAFT PHASE (property): GIVEN launches with one to three rooms cleared WHEN CONFRONT or HUNT and any guess are chosen and the conflict is played with legal commands THEN it ends in a conflict win or loss, every card, token and chit of the conflict is kept, and the hidden card is public exactly after the guess', () => {
+    for (let seed = 1; seed <= 24; seed++) {
+      let s = launched(rooms.slice(0, 1 + (seed % 3)), seed);
+      const cards = searchOf(s).cards ?? [];
+      expect(cards).toHaveLength(4 - (seed % 3));
+      s = play(s, seed % 2 === 0 ? 'confront' : 'hunt', {}, seed).state;
+      if (topOf(s) === 'guess') {
+        expect(JSON.stringify(lifeformGame.publicView(s))).not.toContain('"hidden":"');
+        s = play(s, 'guess', { room: cards[seed % cards.length] }, seed).state;
+        expect(lifeformGame.publicView(s)).toMatchObject({ solo: { search: { hidden: searchOf(s).hidden } } });
+      }
+      const counts = conflictCounts(s.solo?.conflict as NonNullable<NonNullable<LifeformState['solo']>['conflict']>);
+      for (let i = 0; i < 200 && !s.outcome; i++) {
+        const legal = legalOf(s);
+        const c = legal[(seed * 31 + i * 7) % legal.length];
+        if (!c) break;
+        s = play(s, c.type, c.args as Record<string, unknown>, seed * 100 + i).state;
+        if (s.solo?.conflict) expect(conflictCounts(s.solo.conflict)).toEqual(counts);
+      }
+      expect(s.outcome?.reason).toBe('conflict');
+    }
+  });
+});
