@@ -18,7 +18,7 @@ export const LF_GROUPS: Readonly<Record<string, readonly string[]>> = {
   react: ['react', 'noReaction', 'counter', 'allow', 'noise', 'panic', 'control', 'cancelEvolution'],
   setup: ['pick', 'outage', 'terror', 'skip', 'image', 'calibrate', 'decide', 'stowaway', 'cat'],
   turn: ['collect', 'equip', 'skill', 'heat', 'laser', 'lurk', 'vent', 'launch', 'agree', 'catAboard', 'pass', 'keepEvolution'],
-  solo: ['soloPick', 'wait', 'crisis', 'pay', 'path', 'reduce', 'proximity', 'elude', 'trait', 'fear', 'survive', 'harpoon', 'ventAt', 'sdStowaway', 'side', 'conflictAttack', 'conflictHalon', 'conflictAirlock', 'conflictLocker', 'conflictDiscard', 'conflictGiveUp'],
+  solo: ['soloPick', 'wait', 'crisis', 'pay', 'path', 'reduce', 'proximity', 'elude', 'trait', 'fear', 'survive', 'harpoon', 'ventAt', 'sdStowaway', 'side', 'unclamp', 'spare', 'confront', 'hunt', 'guess', 'conflictAttack', 'conflictHalon', 'conflictAirlock', 'conflictLocker', 'conflictDiscard', 'conflictGiveUp'],
   showdown: ['share', 'keep', 'target', 'fight', 'cancel', 'face', 'drop', 'match', 'data', 'sacrifice', 'yield', 'catMatch', 'noHelp', 'hide', 'reveal', 'search', 'noSearch', 'kill'],
 };
 

@@ -9,7 +9,8 @@
  * Scenarios: first-round, ghost, noisy-kill, cancelled-reaction, whole-game, hide-shock-prod, ending-a, ending-b,
  * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B), hunt-3 (Mod D, 3 players),
  * solo-proximity, solo-chit, solo-crisis (Dragon's Domain, mode=solo: three losses), solo-win and solo-conflict (two wins,
- * with the DIRECTED solo policy `soloDirected`: all stowaways SAFE, and a shuttle conflict survived). The endings, the android,
+ * with the DIRECTED solo policy `soloDirected`: all stowaways SAFE, and a shuttle conflict survived), modc-hunt-wrong (13th
+ * Passenger Mod C, mode=solo mods=search, `soloDirected`: a HUNT guessed wrong, then the conflict with the extra zone to the end). The endings, the android,
  * the 4-player game and the hunt use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
  * every seed of the range to its end and prints how each ended (outcome, tracker, loadout, characters).
  */
@@ -195,6 +196,10 @@ function crisisWorth(s: LifeformState, cost: readonly CrisisCost[], effects: rea
     else if (e.op === 'cocoon') w -= 200;
     else if (e.op === 'malfunction') w -= 60 * e.n;
     else if (e.op === 'powerOutage') w -= 30;
+    // Mod C: a docking clamp is worth most while the umbilicus is missing; a kept card helps a little.
+    else if (e.op === 'clamp') w += so.objectives.umbilicus ? 0 : 1_500;
+    else if (e.op === 'keepCard') w += 100;
+    else if (e.op === 'remoraSurvival') w -= 100;
   }
   for (const c of cost) {
     if ('loadout' in c) w -= (s.loadout[c.loadout] ?? 0) <= soloShort(s, c.loadout) + (c.loadout === 'spacesuits' ? 1 : 3) ? 400 : 100;
@@ -256,6 +261,16 @@ function soloDirected(c: GameCommand, s: LifeformState): number {
       return p.token ? 300 : 200;
     case 'elude':
       return 20;
+    // Mod C: unlock a clamp by hand when it is the last objective, spare tokens where the launch needs them, and HUNT.
+    case 'unclamp':
+      return 50_000;
+    case 'spare':
+      return 10 + 1_000 * soloShort(s, p.column ?? '');
+    case 'hunt':
+      return 1_000;
+    case 'confront':
+    case 'guess':
+      return 1;
     case 'act': {
       if (p.data !== undefined) return so.objectives.data ? 5 : 50_000;
       if (p.column !== undefined) return 10 + 2_000 * soloShort(s, p.column);
@@ -308,6 +323,8 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'solo-win': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'safe', options: 'mode=solo', policy: soloDirected },
   'solo-conflict': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.winner === 'crew' && last(s).after.outcome?.reason === 'conflict', options: 'mode=solo', policy: soloDirected },
   'solo-crisis': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'crisisDeck', options: 'mode=solo', weights: { play: 40, act: 40 } },
+  // 13th Passenger Mod C: after the launch, a HUNT guessed wrong, and the shuttle conflict with the extra zone fought to the end.
+  'modc-hunt-wrong': { players: 1, max: 1500, stop: (s) => last(s).after.outcome !== null && s.some((x) => has(x, 'lifeform-solo.search.missed')), options: 'mode=solo mods=search', policy: soloDirected },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
   'hunt-3': { players: 3, max: 3000, stop: huntOver, options: 'mods=hunt', policy: directed(true, 30), weights: { noReaction: 40, noise: 20 } },
 };

@@ -150,6 +150,16 @@ export const lifeformCommandSchemas = {
   sdStowaway: z.strictObject({ energy: z.boolean() }),
   /** After a trait's draw: the cards not kept go on top of the deck or under it. */
   side: z.strictObject({ top: z.boolean() }),
+  /** Mod C (`mods=search`): MANUALLY UNLOCKING A DOCKING CLAMP in the Shuttle Bay (+3 minutes, the lifeform 1 closer). */
+  unclamp: z.strictObject({}),
+  /** Mod C: the first life support zone's spare mission token onto a loadout column. */
+  spare: z.strictObject({ column: id }),
+  /** Mod C, post-launch shuttlecraft phase: CONFRONT THE LIFEFORM (the extra combat zone). */
+  confront: z.strictObject({}),
+  /** Mod C: HUNT THE LIFEFORM (one chamber card drawn face down). */
+  hunt: z.strictObject({}),
+  /** Mod C: the chamber guessed for the face-down card. */
+  guess: z.strictObject({ room: id }),
   /** §SHUTTLE CONFLICT (solo/conflict.ts): DEFEAT LIFEFORM ATTACK on a zone with a payment. */
   conflictAttack: z.strictObject({ zone: z.number().int().min(0).max(4), pay: z.strictObject({ cards: z.array(id).max(12).optional(), extinguisher: fight.optional(), traits: z.array(id).max(4).optional(), torches: z.number().int().min(0).max(9).optional(), harpoons: z.number().int().min(0).max(9).optional(), data: z.array(fight.nullable()).max(9).optional() }) }),
   /** USE HALON GAS BLAST on a zone. */

@@ -42,7 +42,28 @@ export const crisisEffectSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('powerOutage') }),
   /** Engine addition: advance the malfunction tracker n spaces (its tasks as in §MALFUNCTION TRACK, solo). */
   z.strictObject({ op: z.literal('malfunction'), n: n(2) }),
+  /** Mod C (`mods=search`): a token on a Remora chamber (a shuttlecraft location); one already there advances life support. */
+  z.strictObject({ op: z.literal('remora'), chamber: z.string().min(1).max(60) }),
+  /** Mod C: one docking clamp unlocked (the third gains the umbilicus objective). */
+  z.strictObject({ op: z.literal('clamp') }),
+  /** Mod C: the card is kept, rotated into the hand as an action card with this crew icon (`stamina`: RENEWED STAMINA). */
+  z.strictObject({ op: z.literal('keepCard'), icon: z.string().min(1).max(40) }),
+  /** Mod C: a survival token from the pool onto the Remora's hidden-lifeform combat zone. */
+  z.strictObject({ op: z.literal('remoraSurvival') }),
 ]);
+
+/** The solo-only 13th Passenger mods a crisis card may belong to (Mod C, option `mods=search`). */
+export const soloMods = ['search'] as const;
+export type SoloMod = (typeof soloMods)[number];
+
+/** Mod C effects: only on the cards of that mod (they need its Remora board). */
+export const searchOps: ReadonlySet<string> = new Set(['remora', 'clamp', 'keepCard', 'remoraSurvival']);
+
+/** RENEWED STAMINA: the kept card's own icon, a RUN! free of the other movement conditions. */
+export const staminaIcon = 'stamina';
+
+/** What a life support zone gives when the tracker reaches it (Mod C). */
+export const lifeSupportBonuses = ['mission', 'halon'] as const;
 export type CrisisEffect = z.infer<typeof crisisEffectSchema>;
 
 /** The fight icons a combat token or trait shows (the shuttle conflict; never the harpoon). */
@@ -107,7 +128,20 @@ export function soloFileSchema<T extends z.ZodType, I extends z.ZodType, C exten
     attackTokens: z.strictObject({ attack1: z.array(z.array(fightIcon).min(1).max(3)).min(1).max(4), attack5: z.array(fightIcon).min(1).max(6) }),
     conflict: z.strictObject({ secondaryZones: z.number().int().min(1).max(4), name: p.text, zones: z.array(p.text).min(2).max(5) }),
     motion: z.strictObject({ spaces: z.array(space).min(3).max(40) }),
-    crisis: z.array(z.strictObject({ id: p.id, deck: p.deck, name: p.text, text: p.text, options: z.array(option).min(1).max(3) })).min(3),
+    crisis: z.array(z.strictObject({ id: p.id, deck: p.deck, mod: z.enum(soloMods).optional(), name: p.text, text: p.text, options: z.array(option).min(1).max(3) })).min(3),
+    /**
+     * Mod C (`mods=search`): the Remora board. Its chambers are expansions.yaml's five shuttlecraft locations
+     * (the same board as Mod D). `lifeSupport`: the supplemental zone under each life support space.
+     */
+    remora: z
+      .strictObject({
+        clamps: z.number().int().min(1).max(5).default(3),
+        manual: z.strictObject({ minutes: z.number().int().min(1).max(5), alien: z.number().int().min(1).max(3), times: z.number().int().min(1).max(5) }),
+        lifeSupport: z.array(z.enum(lifeSupportBonuses)).min(1).max(6),
+        zone: z.array(fightIcon).length(2),
+        searchTokens: z.array(z.array(fightIcon).min(1).max(3)).min(4).max(8),
+      })
+      .optional(),
   });
   return z.strictObject({ solo });
 }
@@ -134,13 +168,17 @@ interface SoloShape {
   readonly attackTokens: { readonly attack1: readonly unknown[] };
   readonly conflict: { readonly secondaryZones: number; readonly zones: readonly unknown[] };
   readonly motion: { readonly spaces: readonly { readonly id: string; readonly start?: string; readonly effect: string; readonly next: readonly string[]; readonly back: string | null }[] };
-  readonly crisis: readonly { readonly id: string; readonly deck: string }[];
+  readonly crisis: readonly { readonly id: string; readonly deck: string; readonly mod?: string; readonly options: readonly { readonly effects: readonly CrisisEffect[] }[] }[];
+  readonly remora?: unknown;
 }
 
 export interface SoloBase {
   readonly chambers: readonly { readonly id: string; readonly deck: string; readonly vent: boolean }[];
   readonly cocoonSpaces: number;
   readonly columns: Readonly<Record<string, number>>;
+  /** Mod C: the shuttlecraft locations (expansions.yaml), the Remora's chambers; crew icons a kept card may show. */
+  readonly shuttle?: readonly string[];
+  readonly icons?: readonly string[];
 }
 
 /**
@@ -199,5 +237,29 @@ export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, nee
   }
   spaces.forEach((x, i) => need(reaches.has(x.id), [...at, 'motion', 'spaces', i], `a space from which PROXIMITY ALERT! can be reached, got ${x.id}`));
   unique(solo.crisis, ['crisis']);
-  for (const d of ['a', 'b', 'c']) need(solo.crisis.some((c) => c.deck === d), [...at, 'crisis'], `at least one crisis card of deck ${d}`);
+  for (const d of ['a', 'b', 'c']) need(solo.crisis.some((c) => c.deck === d && c.mod === undefined), [...at, 'crisis'], `at least one crisis card of deck ${d}`);
+  checkSearch(solo, base, need);
+}
+
+/** Mod C cross checks: its cards on the C deck with a Remora board and five shuttlecraft locations, its effects on its cards only, chambers and icons that exist. */
+function checkSearch(solo: SoloShape, base: SoloBase, need: (ok: boolean, path: (string | number)[], message: string) => void): void {
+  const at = ['solo', 'solo', 'crisis'];
+  const shuttle = new Set(base.shuttle ?? []);
+  const icons = new Set([...(base.icons ?? []), staminaIcon]);
+  const modCards = solo.crisis.filter((c) => c.mod === 'search').length;
+  if (modCards > 0) {
+    need(solo.remora !== undefined, ['solo', 'solo', 'remora'], 'a remora board for the mods=search crisis cards');
+    need(shuttle.size === 5, ['solo', 'solo', 'remora'], 'the five shuttlecraft locations of expansions.yaml passenger.shuttlecraft');
+  }
+  solo.crisis.forEach((c, i) => {
+    if (c.mod !== undefined) need(c.deck === 'c', [...at, i, 'deck'], 'c (Mod C cards join the C deck crisis cards)');
+    c.options.forEach((o, j) =>
+      o.effects.forEach((e, k) => {
+        const path = [...at, i, 'options', j, 'effects', k];
+        if (searchOps.has(e.op)) need(c.mod === 'search', path, `op ${e.op} only on a card with mod: search`);
+        if (e.op === 'remora') need(shuttle.has(e.chamber), [...path, 'chamber'], `a shuttlecraft location id, got ${e.chamber}`);
+        if (e.op === 'keepCard') need(icons.has(e.icon), [...path, 'icon'], `a crew action icon or ${staminaIcon}, got ${e.icon}`);
+      }),
+    );
+  });
 }

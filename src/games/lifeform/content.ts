@@ -427,7 +427,8 @@ export const lifeformPackSchema = definePackSchema({
   if (pack.expansions?.passenger) checkPassenger(pack.expansions.passenger, ids, pack.game.selfDestruct.spaces.map((x) => x.minute), need);
   if (pack.solo) {
     const columns = Object.fromEntries(pack.game.loadout.map((c) => [c.id, c.spaces.length]));
-    checkSolo(pack.solo.solo, { chambers: pack.ship.chambers, cocoonSpaces: pack.game.cocoon['2'].length, columns }, ids, need);
+    const shuttle = (pack.expansions?.passenger?.shuttlecraft?.locations ?? []).map((l) => l.id);
+    checkSolo(pack.solo.solo, { chambers: pack.ship.chambers, cocoonSpaces: pack.game.cocoon['2'].length, columns, shuttle, icons: crewIcons }, ids, need);
   }
   need(pack.game.hostility.spaces.filter((x) => x.stowawayToken).length <= 1, ['game', 'hostility', 'spaces'], 'at most one space giving the stowaway token');
   for (const role of ['cat', 'sister'] as const) {

@@ -27,6 +27,9 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
     const o = lifeformOptionsSchema.safeParse(options ?? {});
     if (!o.success) return { code: 'lifeform.options.invalid' };
     if (o.data.mode === 'solo' && !pack?.solo) return { code: 'lifeform.options.noSolo' };
+    // 13th Passenger Mod C (`mods=search`) is a solo mod, and needs the pack's Remora board.
+    if (o.data.mods.includes('search') && o.data.mode !== 'solo') return { code: 'lifeform.options.searchSolo' };
+    if (o.data.mods.includes('search') && !(pack?.solo?.solo.remora && pack.expansions?.passenger?.shuttlecraft)) return { code: 'lifeform.options.noSearch' };
     if (o.data.mode === 'solo') return seats.length === 1 ? null : { code: 'lifeform.options.soloSeats', params: { seats: seats.length } };
     if (seats.length < 2) return { code: 'lifeform.options.tooFewSeats', params: { seats: seats.length } };
     if (o.data.lifeform >= seats.length) return { code: 'lifeform.options.noSuchSeat', params: { seat: o.data.lifeform, seats: seats.length } };

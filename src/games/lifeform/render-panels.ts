@@ -44,7 +44,7 @@ function rows(v: PublicLf, pack: LifeformPack, text: (k: string) => string, say:
     out.push({ text: say('lf.render.roleBoard', { role: text(`roles.${role}.name`), player, tracks }), size: 18 });
   }
   out.push(...tokenRows(v, text, say));
-  out.push(...soloRows(v, (pack.solo?.solo.motion.spaces ?? []).map((x) => x.id), say));
+  out.push(...soloRows(v, (pack.solo?.solo.motion.spaces ?? []).map((x) => x.id), say, text));
   out.push({ text: say('lf.render.heading.players'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 });
   const seats = [...(v.lifeformSeat === undefined ? [] : [v.lifeformSeat]), ...(v.crewSeats ?? [])].sort((a, b) => a - b);
   for (const seat of seats) {

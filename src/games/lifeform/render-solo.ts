@@ -1,5 +1,6 @@
 import { PALETTE } from '../../render/index.ts';
 import type { PublicLf, Row, Say } from './render-view.ts';
+import { remoraRows, type RemoraPicture } from './render-remora.ts';
 
 /** The solo part of the public view the picture reads (solo/view.ts `soloPublic`). */
 export interface SoloPicture {
@@ -17,6 +18,7 @@ export interface SoloPicture {
   readonly crisisDecks: Readonly<Record<string, number>>;
   readonly heat: number;
   readonly revealed: readonly string[] | null;
+  readonly search?: RemoraPicture | null;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface SoloPicture {
  * and the terror tokens from the left, the objectives gained, the tokens held, the traits face down or
  * used, the container and stowaway counts, the crisis decks' sizes. Face-down things stay unnamed.
  */
-export function soloRows(v: PublicLf, motionOrder: readonly string[], say: Say): Row[] {
+export function soloRows(v: PublicLf, motionOrder: readonly string[], say: Say, text: (key: string) => string = (k) => k): Row[] {
   const so = (v as unknown as { solo?: SoloPicture }).solo;
   if (!so) return [];
   const out: Row[] = [{ text: say('lifeform-solo.render.heading'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 }];
@@ -42,6 +44,7 @@ export function soloRows(v: PublicLf, motionOrder: readonly string[], say: Say):
   out.push({ text: say('lifeform-solo.render.container', { alive: so.container.alive, killed: so.container.killed, aboard: so.remora.stowaways, supply: so.stowawaySupply }), size: 18 });
   out.push({ text: say('lifeform-solo.render.decks', { a: so.crisisDecks.a ?? 0, b: so.crisisDecks.b ?? 0, c: so.crisisDecks.c ?? 0 }), size: 18 });
   if (so.revealed) out.push({ text: say('lifeform-solo.render.revealed', { list: so.revealed.join(', ') }), size: 18, colour: PALETTE.yellow });
+  out.push(...remoraRows(so.search, say, text));
   return out;
 }
 

@@ -2,21 +2,23 @@ import { z } from 'zod';
 import { mutableCopy, type Rng, type SeatInfo } from '../../core/index.ts';
 import type { LifeformPack } from './content.ts';
 import { passengerMods, type PassengerMod } from './content-mods.ts';
+import { soloMods } from './content-solo.ts';
 import { charactersOf, compileBoard, type LifeformState } from './state.ts';
 import { soloSetup } from './solo/setup.ts';
 
-const modSchema = z.enum(passengerMods);
+const modSchema = z.enum([...passengerMods, ...soloMods]);
 
 /**
  * Game options: which seat plays the lifeform (the seat after it takes the first crew turn), the
  * optional rule §OPTIONAL: EVOLUTION TOKEN (off by default; rules 2 and a pack with evolution tokens), and
- * the 13th Passenger mods (`mods=survivors,asteroids,hunt`; one name alone is a list of one).
+ * the 13th Passenger mods (`mods=survivors,asteroids,hunt`; one name alone is a list of one; `search`, Mod C,
+ * only with `mode=solo`).
  */
 export const lifeformOptionsSchema = z.strictObject({
   lifeform: z.number().int().min(0).max(3).default(0),
   evolution: z.boolean().default(false),
   mods: z
-    .union([modSchema, z.array(modSchema).max(3)])
+    .union([modSchema, z.array(modSchema).max(4)])
     .default([])
     .transform((m) => [...new Set(Array.isArray(m) ? m : [m])]),
   /** Dragon's Domain: `mode=solo`, one seat against the rules' lifeform (solo/, README "Dragon's Domain"). */

@@ -1,6 +1,7 @@
 import type { Cx } from '../flow.ts';
 import { distances, neighbours } from '../board.ts';
 import { REMORA, type LifeformState } from '../state.ts';
+import { staminaIcon } from '../content-solo.ts';
 import { alien, chamberKey, closeRange, draw, hand, hurtAndroid, push, say, sdAdvance, soloOf } from './flow.ts';
 
 /** The arguments of one crew action in solo (the `act` command without `i`). */
@@ -36,6 +37,17 @@ export function runPaths(s: LifeformState): string[][] {
     out.push([a]);
     if (s.terrors.includes(a)) continue;
     for (const b of steps(s, a)) if (b !== from && !s.outages.includes(b)) out.push([a, b]);
+  }
+  return out;
+}
+
+/** Mod C, RENEWED STAMINA: a RUN! of one or two moves free of the other movement conditions (power outages, stopping on terror). */
+export function staminaPaths(s: LifeformState): string[][] {
+  const from = here(s);
+  const out: string[][] = [];
+  for (const a of steps(s, from)) {
+    out.push([a]);
+    for (const b of steps(s, a)) if (b !== from) out.push([a, b]);
   }
   return out;
 }
@@ -85,6 +97,8 @@ export function iconOptions(s: LifeformState, icon: string): SoloChoice[] {
       return steps(s, at).map((c) => ({ to: [c] }));
     case 'run':
       return runPaths(s).map((to) => ({ to }));
+    case staminaIcon:
+      return staminaPaths(s).map((to) => ({ to }));
     case 'securityDoor':
       return doorLinks(s).map((link) => ({ link }));
     case 'selfDestruct':
@@ -139,6 +153,7 @@ export function execIcon(cx: Cx, icon: string, c: SoloChoice): void {
     case 'move':
     case 'move2':
     case 'run':
+    case staminaIcon:
       for (const to of c.to ?? []) enter(cx, to);
       return;
     case 'securityDoor':

@@ -57,13 +57,24 @@ export interface ConflictInput {
   readonly container: { readonly alive: number; readonly killed: number };
   /** Still-alive chits outside the container that SEARCH LOCKER may add (the rules' "if available"). */
   readonly spareAlive: number;
+  /** Mod C: the Remora's extra combat zone (CONFRONT, or a HUNT guessed wrong); absent otherwise. */
+  readonly extraZone?: ExtraZoneInput;
+}
+
+/** Mod C, the hidden-lifeform combat zone: its two printed combat icons, the random combat tokens added, a survival token in it. */
+export interface ExtraZoneInput {
+  readonly icons: readonly FightIcon[];
+  readonly tokens: readonly (readonly FightIcon[])[];
+  readonly survival: boolean;
 }
 
 /** A combat token on the shuttle conflict board, face up. `icons` are its current fight icons. */
 export type CombatToken =
   | { readonly kind: 'attack1'; readonly index: number; readonly icons: readonly FightIcon[] }
   | { readonly kind: 'attack5'; readonly icons: readonly FightIcon[] }
-  | { readonly kind: 'trait'; readonly id: string; readonly icons: readonly FightIcon[] };
+  | { readonly kind: 'trait'; readonly id: string; readonly icons: readonly FightIcon[] }
+  /** Mod C: the Remora zone's printed icons (`printed`) or a random combat token added to it. */
+  | { readonly kind: 'remora'; readonly printed: boolean; readonly icons: readonly FightIcon[] };
 
 /**
  * How a player pays for DEFEAT LIFEFORM ATTACK in one command: the crew cards played, and the tokens
@@ -101,7 +112,8 @@ export type ConflictEndReason =
   | 'gaveUp' // the player chose to give up (an attack they could not pay)
   | 'cannotClear' // no attack can be paid and no other action clears a zone
   | 'airlockKilled' // ACTIVATE AIRLOCK drew a killed chit
-  | 'lockerKilled'; // SEARCH LOCKER drew a killed chit
+  | 'lockerKilled' // SEARCH LOCKER drew a killed chit
+  | 'zoneKilled'; // Mod C: the chit drawn for the survival token in the hidden-lifeform zone was killed
 
 export interface ConflictOutcome {
   readonly result: 'won' | 'lost';
@@ -146,6 +158,8 @@ export interface ConflictState {
   outcome: ConflictOutcome | null;
   /** The showdown icons of every crew card id in play (copied from the pack at the start, so play needs no pack). */
   cardIcons: Record<string, readonly string[]>;
+  /** Mod C: the hidden-lifeform combat zone (the last zone) and whether a survival token lies in it. */
+  extra?: { zone: number; survival: boolean };
 }
 
 /** What happened, for the log (codes under `lifeform-conflict:`; no hidden card is named). */
@@ -188,4 +202,6 @@ export interface ConflictPublicView {
   readonly mustDiscard: number;
   readonly round: number;
   readonly outcome: ConflictOutcome | null;
+  /** Mod C: the hidden-lifeform combat zone, when in play. */
+  readonly extra?: { readonly zone: number; readonly survival: boolean };
 }

@@ -105,6 +105,13 @@ export function startConflict(input: ConflictInput, pack: ConflictPack, rng: Rng
     log.tell('flipped', { zone: zone + 1, icons: t.icons.join(',') });
     log.revealed = true;
   });
+  if (input.extraZone) {
+    // Mod C: the Remora's combat zone box after the secondary zones, its two printed icons and any random tokens.
+    const z = input.extraZone;
+    s.zones.push([{ kind: 'remora', printed: true, icons: [...z.icons] }, ...z.tokens.map((icons) => ({ kind: 'remora' as const, printed: false, icons: [...icons] }))]);
+    s.extra = { zone: s.zones.length - 1, survival: z.survival };
+    log.tell('remoraZone', { zone: s.zones.length, icons: s.zones.at(-1)?.flatMap((t) => t.icons).join(',') ?? '', survival: z.survival });
+  }
   s.supply.halon = input.halonCompartments;
   if (input.halonCompartments > 0) log.tell('halonGained', { n: input.halonCompartments });
   draw(s, input.weaponryDraw, rng, log);
@@ -242,6 +249,13 @@ export function applyConflict(state: ConflictState, command: ConflictCommand, rn
       const pay = (a.pay ?? {}) as Payment;
       const problem = checkPayment(s, zone, pay);
       if (problem) return { ok: false, error: problem };
+      if (s.extra?.survival && s.extra.zone === zone) {
+        // Mod C: a survival token in the hidden-lifeform zone: a conflict chit first, before the icons are matched.
+        s.extra.survival = false;
+        s.pool.survival++;
+        log.tell('zoneSurvival', { zone: zone + 1 });
+        if (drawChit(s, rng, log) === 'killed') return done(end(s, log, 'lost', 'zoneKilled'), log, rng);
+      }
       spend(s, pay, log);
       log.tell('attack', { zone: zone + 1, cards: pay.cards?.length ?? 0, tokens: paymentTokens(pay) });
       clearZone(s, zone, log);
@@ -348,7 +362,7 @@ function spend(s: ConflictState, p: Payment, log: Log): void {
 export function conflictCounts(s: ConflictState): Record<string, number> {
   return {
     cards: s.hand.length + s.deck.length + s.discard.length,
-    survival: s.supply.survival + s.pool.survival + (s.airlock.survival ? 1 : 0),
+    survival: s.supply.survival + s.pool.survival + (s.airlock.survival ? 1 : 0) + (s.extra?.survival ? 1 : 0),
     fireExtinguisher: s.supply.fireExtinguisher + s.pool.fireExtinguisher,
     weldingTorch: s.supply.weldingTorch + s.pool.weldingTorch,
     harpoon: s.supply.harpoon + s.pool.harpoon,
@@ -377,5 +391,6 @@ export function conflictPublicView(s: ConflictState): ConflictPublicView {
     mustDiscard: s.mustDiscard,
     round: s.round,
     outcome: s.outcome,
+    ...(s.extra ? { extra: { ...s.extra } } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { LifeformState } from '../state.ts';
 import { gainData, here } from './actions.ts';
 import { alien, cocoon, deckHere, discardCard, draw, hand, hasIcon, lose, loseNerve, malfunction, outage, push, say, sdAdvance, soloOf, stowaway, terrorNear } from './flow.ts';
 import type { CrisisCost, SoloTask } from './state.ts';
+import { searchEffect } from './remora.ts';
 
 const iconsOf = (cost: readonly CrisisCost[]): string[] => cost.flatMap((c) => ('icon' in c ? [c.icon] : []));
 
@@ -114,7 +115,7 @@ export function runEffects(cx: Cx, t: Extract<SoloTask, { k: 'effects' }>): void
   const effects = so.def.crisis[t.card]?.options[t.option]?.effects ?? [];
   while (t.i < effects.length && !cx.s.outcome) {
     const depth = so.stack.length;
-    effect(cx, effects[t.i] as CrisisEffect);
+    effect(cx, effects[t.i] as CrisisEffect, t.card);
     t.i++;
     if (so.stack.length !== depth) return;
   }
@@ -122,7 +123,7 @@ export function runEffects(cx: Cx, t: Extract<SoloTask, { k: 'effects' }>): void
   if (i >= 0 && t.i >= effects.length) so.stack.splice(i, 1);
 }
 
-function effect(cx: Cx, e: CrisisEffect): void {
+function effect(cx: Cx, e: CrisisEffect, card: string): void {
   const s = cx.s;
   const so = soloOf(s);
   switch (e.op) {
@@ -183,6 +184,12 @@ function effect(cx: Cx, e: CrisisEffect): void {
       return;
     case 'malfunction':
       malfunction(cx, e.n);
+      return;
+    case 'remora':
+    case 'clamp':
+    case 'keepCard':
+    case 'remoraSurvival':
+      searchEffect(cx, e, card);
       return;
   }
 }

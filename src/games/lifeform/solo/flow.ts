@@ -74,8 +74,9 @@ export function discardCard(cx: Cx, card: string): void {
   const i = h.indexOf(card);
   if (i < 0) return;
   h.splice(i, 1);
-  // The solo Mining Laser leaves the game when spent; everything else goes to the discard pile.
-  if (!card.startsWith(`${cx.s.board.miningLaser}.`)) cx.s.crewDiscard.push(card);
+  // The solo Mining Laser and a kept crisis card (Mod C) leave the game when spent; crew cards go to the discard pile.
+  const kept = !cx.s.board.crew[card.slice(0, card.lastIndexOf('.'))] && soloOf(cx.s).def.kept?.[card.slice(0, card.lastIndexOf('.'))] !== undefined;
+  if (!card.startsWith(`${cx.s.board.miningLaser}.`) && !kept) cx.s.crewDiscard.push(card);
 }
 
 /** Draws conflict chits from the container: a killed chit loses the game, a still-alive one leaves the game. */
@@ -183,7 +184,8 @@ export function canReduce(s: LifeformState, what: 'alien' | 'sd'): boolean {
 /** A crew card carrying an icon on any row, or as its reaction. */
 export function hasIcon(s: LifeformState, card: string, icon: string): boolean {
   const def = s.board.crew[card.slice(0, card.lastIndexOf('.'))];
-  if (!def) return false;
+  // Mod C: a kept crisis card shows its one icon.
+  if (!def) return soloOf(s).def.kept?.[card.slice(0, card.lastIndexOf('.'))] === icon;
   return def.reaction === icon || def.rows.some((r) => (r as readonly string[]).includes(icon));
 }
 

@@ -1,16 +1,16 @@
 import type { CommandLabel, GameCommand, Json, TextLine } from '../../../core/index.ts';
 import type { LifeformState } from '../state.ts';
 import { topTask } from './flow.ts';
+import { handCardKey } from './remora.ts';
 
 type Params = Record<string, string | number | boolean>;
 
 const chamberKey = (id: string): string => (id === 'remora' ? 'ship.remora.name' : `ship.chamber.${id}.name`);
-const cardKey = (instance: string): string => `crew.${instance.replace(/\.\d+$/, '')}.name`;
 const LETTERS = ['A', 'B', 'C'] as const;
 
 /** Solo commands ranked: what a player most likely wants first. */
-const RANK: Readonly<Record<string, number>> = { crisis: 1, path: 1, proximity: 2, elude: 3, collect: 2, play: 3, act: 2, equip: 4, wait: 5, heat: 4, laser: 4, launch: 0, allow: 2, reduce: 3, fear: 2, trait: 3, pay: 2, discard: 2, keep: 2, side: 2 };
-const COMMON = new Set(['wait', 'equip', 'allow', 'fear', 'launch', 'heat', 'crisis', 'path', 'side', 'sdStowaway', 'ventAt', 'skip']);
+const RANK: Readonly<Record<string, number>> = { crisis: 1, path: 1, proximity: 2, elude: 3, collect: 2, play: 3, act: 2, equip: 4, wait: 5, heat: 4, laser: 4, launch: 0, allow: 2, reduce: 3, fear: 2, trait: 3, pay: 2, discard: 2, keep: 2, side: 2, unclamp: 3, spare: 2, confront: 1, hunt: 1, guess: 1 };
+const COMMON = new Set(['wait', 'equip', 'allow', 'fear', 'launch', 'heat', 'crisis', 'path', 'side', 'sdStowaway', 'ventAt', 'skip', 'unclamp', 'spare', 'confront', 'hunt', 'guess']);
 /** Labels naming a card of the hand (the table hears only that a choice was made). */
 const SECRET = new Set(['play', 'discard', 'keep', 'pay', 'elude', 'conflictAttack', 'conflictDiscard']);
 
@@ -18,7 +18,8 @@ const SECRET = new Set(['play', 'discard', 'keep', 'pay', 'elude', 'conflictAtta
 export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
   const a = c.args as Record<string, unknown>;
   const p: Params = {};
-  if (typeof a.card === 'string') p.cardKey = cardKey(a.card);
+  if (typeof a.card === 'string') p.cardKey = handCardKey(s, a.card);
+  if (typeof a.room === 'string') p.roomKey = `location.${a.room}.name`;
   if (Array.isArray(a.cards)) p.cards = (a.cards as string[]).length;
   if (typeof a.column === 'string') p.column = a.column;
   if (typeof a.chamber === 'string') p.chamberKey = chamberKey(a.chamber);
@@ -50,6 +51,7 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
     p.optionKey = `solo.solo.crisis.${t.card}.options.${a.option}.text`;
   }
   if (c.type === 'act' && t?.k === 'row' && typeof a.i === 'number') p.icon = String(t.icons[a.i] ?? '');
+  if (c.type === 'unclamp') Object.assign(p, { minutes: s.solo?.def.remora?.manual.minutes ?? 0, alien: s.solo?.def.remora?.manual.alien ?? 0 });
   const code = c.type === 'act' ? `lifeform-solo.label.act.${p.otherKey !== undefined ? 'link' : p.chamberKey !== undefined ? 'chamber' : p.column !== undefined ? 'column' : p.lifeform ? 'lifeform' : typeof a.data === 'string' ? 'data' : 'plain'}` : `lifeform-solo.label.${c.type}`;
   return { code, params: p, rank: RANK[c.type] ?? 50, common: COMMON.has(c.type), ...(SECRET.has(c.type) ? { secret: true } : {}) };
 }
@@ -69,6 +71,7 @@ interface SoloPublic {
     readonly traits: readonly { readonly area: string; readonly state: string }[];
     readonly container: { readonly alive: number; readonly killed: number };
     readonly remora: { readonly stowaways: number };
+    readonly search?: { readonly chambers: readonly string[]; readonly clamps: number; readonly lifeSupport: number };
   };
 }
 
@@ -88,5 +91,6 @@ export function describeSolo(view: Json): readonly TextLine[] {
   lines.push({ code: 'lifeform-solo.alt.traits', params: { ready: so.traits.filter((t) => t.state === 'ready').length, used: so.traits.filter((t) => t.state !== 'ready').length } });
   lines.push({ code: 'lifeform-solo.alt.container', params: { alive: so.container.alive, killed: so.container.killed, stowaways: so.remora.stowaways } });
   if (v.android && v.android.at !== null) lines.push({ code: 'lifeform-solo.alt.android', params: { chamberKey: chamberKey(v.android.at) } });
+  if (so.search) lines.push({ code: 'lifeform-solo.alt.remora', params: { n: so.search.chambers.length, clamps: so.search.clamps, life: so.search.lifeSupport } });
   return lines;
 }

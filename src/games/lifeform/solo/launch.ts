@@ -4,7 +4,8 @@ import { here } from './actions.ts';
 import { fightIcons, type ConflictInput, type FightIcon } from './conflict-types.ts';
 import { lose, say, soloOf, win } from './flow.ts';
 import { startConflict } from './conflict.ts';
-import type { ConflictEvent, ConflictPack } from './conflict-types.ts';
+import type { ConflictEvent, ConflictPack, ExtraZoneInput } from './conflict-types.ts';
+import { keptIcon, shuttleCards } from './remora.ts';
 import type { LifeformPack } from '../content.ts';
 
 /** The five launch conditions (§LAUNCHING THE REMORA, solo), each true or false, in the book's order. */
@@ -32,7 +33,23 @@ export function launchRemora(cx: Cx, pack?: LifeformPack): void {
     win(cx, 'safe');
     return;
   }
-  const input = conflictInput(s);
+  if (so.search) {
+    // Mod C, POST-LAUNCH SHUTTLECRAFT PHASE: the rooms holding a token are cleared; more than one card left: CONFRONT or HUNT (shuttlecraft.ts).
+    const cards = shuttleCards(so);
+    so.search.cards = cards;
+    say(cx, 'search.cleared', { n: so.search.chambers.length, left: cards.length });
+    if (cards.length > 1) {
+      so.stack = [{ k: 'shuttle' }];
+      return;
+    }
+  }
+  beginConflict(cx, pack);
+}
+
+/** The shuttle conflict begins from the starship stage's input (Mod C: with the Remora's extra combat zone when given). */
+export function beginConflict(cx: Cx, pack?: LifeformPack, extraZone?: ExtraZoneInput): void {
+  const so = soloOf(cx.s);
+  const input = conflictInput(cx.s, extraZone);
   so.stack = [{ k: 'conflict', input }];
   say(cx, 'conflict');
   if (pack?.solo === undefined) return;
@@ -69,7 +86,7 @@ export function syncConflict(cx: Cx, events: readonly ConflictEvent[], revealed:
  * column, the Remora's attack-5 token and used traits, the unused traits, the cards, the supply, data
  * tokens (the first one satisfied the objective), the airlock's survival token and the container.
  */
-export function conflictInput(s: LifeformState): ConflictInput {
+export function conflictInput(s: LifeformState, extraZone?: ExtraZoneInput): ConflictInput {
   const so = soloOf(s);
   const halonCol = s.board.loadout.find((c) => c.id === 'halon');
   let filled = s.loadout.halon ?? 0;
@@ -84,13 +101,15 @@ export function conflictInput(s: LifeformState): ConflictInput {
   const onCocoon = Object.values(so.cocoonChits).filter((c) => c === 'alive').length;
   const icon = (x: string): FightIcon | null => ((fightIcons as readonly string[]).includes(x) ? (x as FightIcon) : null);
   return {
-    halonCompartments,
+    // Mod C: the life support zones' halon gas tokens join the blasts.
+    halonCompartments: halonCompartments + (so.search?.halon ?? 0),
     weaponryDraw: top >= 0 ? (weaponry?.spaces[top]?.value ?? 0) : 0,
     energyAttack1: so.energyAttack.filter((x): x is number => x !== null),
     remoraAttack5: so.remora.attack5,
     remoraTraits: [...so.remora.traits],
     unusedTraits: so.traits.filter((t) => t.state === 'ready').map((t) => t.id),
-    hand: [...(s.hands['0'] ?? [])],
+    // Mod C: kept crisis cards are no crew cards and stay out of the conflict.
+    hand: (s.hands['0'] ?? []).filter((c) => keptIcon(s, c) === null),
     deck: [...s.crewDeck],
     discard: [...s.crewDiscard],
     supply: { survival: so.tokens.survival, fireExtinguisher: so.tokens.fireExtinguisher, weldingTorch: so.tokens.weldingTorch, harpoon: so.tokens.harpoon },
@@ -99,5 +118,6 @@ export function conflictInput(s: LifeformState): ConflictInput {
     airlockSurvival: so.airlock,
     container: { ...so.container },
     spareAlive: Math.max(0, so.def.aliveChits - so.container.alive - onCocoon),
+    ...(extraZone ? { extraZone } : {}),
   };
 }

@@ -9,6 +9,8 @@ import { proximityCommands } from './motion.ts';
 import type { SoloTask } from './state.ts';
 import { conflictLegal, conflictRefusal } from './conflict.ts';
 import type { ConflictCommand } from './conflict-types.ts';
+import { canUnclamp, keptIcon, spareCommands } from './remora.ts';
+import { shuttleCommands } from './shuttlecraft.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => {
   const out: Record<string, unknown> = {};
@@ -75,6 +77,12 @@ export function taskCommands(s: LifeformState, t: SoloTask): GameCommand[] {
           if (rowPlayable(s, row)) out.push(cmd('play', { card, row: i }));
         });
       }
+      // Mod C: a kept crisis card plays its one icon; MANUALLY UNLOCKING A DOCKING CLAMP in the Shuttle Bay.
+      for (const card of hand(s)) {
+        const icon = keptIcon(s, card);
+        if (icon !== null && rowPlayable(s, [icon])) out.push(cmd('play', { card, row: 0 }));
+      }
+      if (canUnclamp(s)) out.push(cmd('unclamp'));
       if (so.heat > 0 && closeRange(s)) out.push(cmd('heat'));
       if (laserReady(s)) out.push(cmd('laser', { who: so.character ?? '', android: true }));
       return [...out, ...freeActions(s)];
@@ -119,6 +127,11 @@ export function taskCommands(s: LifeformState, t: SoloTask): GameCommand[] {
       return distinct(t.cards).map((card) => cmd('keep', { card }));
     case 'side':
       return [cmd('side', { top: true }), cmd('side', { top: false })];
+    case 'spare':
+      return spareCommands(s).map((c) => cmd(c.type, c.args as Record<string, unknown>));
+    case 'shuttle':
+    case 'guess':
+      return shuttleCommands(s, t).map((c) => cmd(c.type, c.args as Record<string, unknown>));
     case 'conflict':
       return so.conflict ? conflictLegal(so.conflict).map((c) => cmd(c.type, c.args as Record<string, unknown>)) : [];
     default:

@@ -16,7 +16,8 @@ const crewTotal = pack.crew.filter((c) => c.special === null).reduce((a, c) => a
 function invariants(s: LifeformState): void {
   const so = s.solo;
   if (!so) throw new Error('not solo');
-  const special = (c: string): boolean => c.startsWith(`${s.board.miningLaser}.`) || c.startsWith(`${s.board.flamethrower}.`);
+  // The two special cards come and go; a kept Mod C crisis card is no crew card.
+  const special = (c: string): boolean => c.startsWith(`${s.board.miningLaser}.`) || c.startsWith(`${s.board.flamethrower}.`) || (so.def.kept?.[c.slice(0, c.lastIndexOf('.'))] !== undefined && !s.board.crew[c.slice(0, c.lastIndexOf('.'))]);
   const inTasks = so.stack.flatMap((t) => (t.k === 'keep' || t.k === 'side' ? t.cards : []));
   const inConflict = so.stack.at(-1)?.k === 'conflict' && so.conflict === undefined;
   // Every deck card is somewhere (hand, deck, discard, a trait's look); the two special cards come and go.
@@ -32,12 +33,21 @@ function invariants(s: LifeformState): void {
     expect(lifeformGame.legalCommands(s, 0).length).toBeGreaterThan(0);
   }
   if (s.outcome) expect(s.outcome.winner === 'crew' || (soloLosses as readonly string[]).includes(s.outcome.reason)).toBe(true);
+  if (so.search) {
+    // Mod C: tracks in range, tokens only on the Remora's chambers, the hunt's card one of those left.
+    const r = so.def.remora;
+    expect(so.search.clamps).toBeLessThanOrEqual(r?.clamps ?? 0);
+    expect(so.search.lifeSupport).toBeLessThanOrEqual(r?.lifeSupport.length ?? 0);
+    expect(so.search.manual).toBeLessThanOrEqual(r?.manual.times ?? 0);
+    for (const c of so.search.chambers) expect(r?.chambers).toContain(c);
+    if (so.search.hidden !== null) expect(so.search.cards).toContain(so.search.hidden);
+  }
 }
 
 const arb = fc.tuple(
   fc.integer({ min: 1, max: 1_000_000 }),
   fc.array(fc.nat(100_000), { minLength: 5, maxLength: 40 }),
-  fc.constantFrom<Record<string, unknown>>({}, { start: 'shaken' }, { start: 'tough', murderous: true }, { isolation: true, everyday: 2, incinerator: true }, { bell: 4, withstand: true }),
+  fc.constantFrom<Record<string, unknown>>({}, { start: 'shaken' }, { start: 'tough', murderous: true }, { isolation: true, everyday: 2, incinerator: true }, { bell: 4, withstand: true }, { mods: ['search'] }, { mods: 'search', start: 'shaken', everyday: 2 }),
 );
 
 describe("Dragon's Domain properties", () => {
@@ -55,9 +65,9 @@ describe("Dragon's Domain properties", () => {
     );
   }, 180_000);
 
-  it('Timeouts (solo): GIVEN random solo play WHEN every answer is the timeout action THEN it is always legal and the game ends', () => {
+  it('Timeouts (solo): GIVEN random solo play (Mod C in every other game) WHEN every answer is the timeout action THEN it is always legal and the game ends', () => {
     for (let seed = 1; seed <= 6; seed++) {
-      let snap = playRandom(pack, seed, 1, [1], 1, undefined, { options: { mode: 'solo' } }).last;
+      let snap = playRandom(pack, seed, 1, [1], 1, undefined, { options: { mode: 'solo', ...(seed % 2 === 0 ? { mods: ['search'] } : {}) } }).last;
       for (let i = 0; i < 3000 && lifeformGame.status(snap.state).phase === 'playing'; i++) {
         const s = snap.state;
         const c = lifeformGame.timeoutAction?.(s, 0);

@@ -10,6 +10,8 @@ import type { ConflictCommand } from './conflict-types.ts';
 import type { LifeformPack } from '../content.ts';
 import { advanceLifeform, elude, resolveProximity } from './motion.ts';
 import { taskCommands } from './legal.ts';
+import { handCardKey, keptIcon, spare, unclamp } from './remora.ts';
+import { applyShuttle } from './shuttlecraft.ts';
 
 /** Applies one legal solo command (legal.ts said so), then runs the order of play to the next choice. */
 export function applySolo(cx: Cx, c: GameCommand, pack?: LifeformPack): void {
@@ -48,6 +50,19 @@ export function applySolo(cx: Cx, c: GameCommand, pack?: LifeformPack): void {
       syncConflict(cx, r.events, r.revealed);
       return;
     }
+    case 'unclamp':
+      unclamp(cx);
+      break;
+    case 'spare':
+      if (t.k !== 'spare') return;
+      so.stack.pop();
+      spare(cx, a.column);
+      break;
+    case 'confront':
+    case 'hunt':
+    case 'guess':
+      applyShuttle(cx, c, pack);
+      break;
     case 'equip':
       activity(cx);
       // Draw 2, then the lifeform: the hand limit (pushed last) is settled before the advance.
@@ -61,9 +76,11 @@ export function applySolo(cx: Cx, c: GameCommand, pack?: LifeformPack): void {
       break;
     case 'play': {
       activity(cx);
-      const icons = [...(s.board.crew[a.card.slice(0, a.card.lastIndexOf('.'))]?.rows[a.row] ?? [])];
+      // Mod C: a kept crisis card plays its one icon.
+      const kept = keptIcon(s, a.card);
+      const icons = kept !== null ? [kept] : [...(s.board.crew[a.card.slice(0, a.card.lastIndexOf('.'))]?.rows[a.row] ?? [])];
       discardCard(cx, a.card);
-      say(cx, 'played', { cardKey: `crew.${a.card.slice(0, a.card.lastIndexOf('.'))}.name`, row: a.row });
+      say(cx, 'played', { cardKey: handCardKey(s, a.card), row: a.row });
       push(cx, { k: 'row', card: a.card, icons, done: icons.map(() => false) });
       break;
     }
@@ -309,6 +326,9 @@ export function runSolo(cx: Cx): void {
       case 'side':
       case 'conflict':
       case 'crisis':
+      case 'spare':
+      case 'shuttle':
+      case 'guess':
         return;
       case 'collect':
         if ((s.mission[here(s)] ?? 0) > 0 && taskCommands(s, t).some((c) => c.type === 'collect')) return;

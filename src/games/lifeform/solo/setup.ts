@@ -3,6 +3,7 @@ import type { SoloToken } from '../content-solo.ts';
 import type { LifeformPack } from '../content.ts';
 import type { LifeformState } from '../state.ts';
 import type { Chit, SoloDef, SoloState, SoloVariants } from './state.ts';
+import { searchDef, searchOn, searchSetup } from './remora.ts';
 
 /** The solo options a game may set (setup.ts `lifeformOptionsSchema`, §VARIANTS). */
 export interface SoloOptions {
@@ -13,6 +14,8 @@ export interface SoloOptions {
   readonly incinerator?: boolean;
   readonly everyday?: number;
   readonly bell?: number;
+  /** The 13th Passenger mods chosen; `search` (Mod C) is the solo one. */
+  readonly mods?: readonly string[];
 }
 
 export type SoloSection = NonNullable<LifeformPack['solo']>['solo'];
@@ -35,6 +38,7 @@ export function compileSolo(pack: LifeformPack, solo: SoloSection): SoloDef {
     crisis: Object.fromEntries(solo.crisis.map((c) => [c.id, { deck: c.deck, options: c.options.map((o) => ({ cost: o.cost, effects: o.effects })) }])),
     dataIcons: pack.game.dataTokens ?? [],
     aliveChits: solo.setup.container.alive,
+    ...searchDef(pack, solo),
   } satisfies SoloDef);
 }
 
@@ -120,7 +124,9 @@ export function soloSetup(base: LifeformState, pack: LifeformPack, solo: SoloSec
   const traits = rng.shuffle(solo.traits.map((t) => t.id));
   const startSpace = solo.motion.spaces.find((x) => x.start === variants.start) ?? solo.motion.spaces.find((x) => x.start === 'normal');
   const crisisDecks = { a: [] as string[], b: [] as string[], c: [] as string[] };
-  for (const d of ['a', 'b', 'c'] as const) crisisDecks[d] = rng.shuffle(solo.crisis.filter((c) => c.deck === d).map((c) => c.id));
+  const search = searchOn(pack, options.mods);
+  // Mod C: its nine cards shuffled into the C deck crisis cards; without it they stay out.
+  for (const d of ['a', 'b', 'c'] as const) crisisDecks[d] = rng.shuffle(solo.crisis.filter((c) => c.deck === d && (c.mod === undefined || search)).map((c) => c.id));
   const tokens = noTokens();
   tokens.survival = variants.everyday;
   const state: SoloState = {
@@ -150,6 +156,7 @@ export function soloSetup(base: LifeformState, pack: LifeformPack, solo: SoloSec
     airlock: false,
     startedIn: setup.start,
     lost: null,
+    ...(search ? { search: searchSetup() } : {}),
   };
   s.solo = state;
 }

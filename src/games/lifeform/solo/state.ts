@@ -1,6 +1,6 @@
 import type { CrisisEffect, MotionEffect, SoloObjective, SoloToken } from '../content-solo.ts';
 import type { DeckId, LoadoutColumn } from '../content.ts';
-import type { ConflictInput, ConflictState } from './conflict-types.ts';
+import type { ConflictInput, ConflictState, FightIcon } from './conflict-types.ts';
 
 /** A crisis option's cost item (content-solo.ts). */
 export type CrisisCost = { readonly icon: string } | { readonly token: SoloToken } | { readonly loadout: LoadoutColumn };
@@ -24,6 +24,44 @@ export interface SoloDef {
   readonly dataIcons: readonly string[];
   /** The container's chits at setup (SEARCH LOCKER adds still-alive chits out of the container "if available"). */
   readonly aliveChits: number;
+  /** Mod C's Remora board (solo.yaml `remora` with expansions.yaml's shuttlecraft locations); absent without it. */
+  readonly remora?: RemoraDef;
+  /** Mod C: the crew icon of each crisis card that can be kept (by crisis id); absent without such cards. */
+  readonly kept?: Readonly<Record<string, string>>;
+}
+
+/** Mod C (13th Passenger, SOLO CRISIS AND SEARCH): the Remora board as the rules read it. */
+export interface RemoraDef {
+  /** The shuttlecraft chambers, in board order (Mod D's five locations). */
+  readonly chambers: readonly string[];
+  readonly clamps: number;
+  readonly manual: { readonly minutes: number; readonly alien: number; readonly times: number };
+  readonly lifeSupport: readonly ('mission' | 'halon')[];
+  readonly zone: readonly FightIcon[];
+  readonly searchTokens: readonly (readonly FightIcon[])[];
+}
+
+/** Mod C's state (present only in games with `mods=search`, so other games' hashes never change). */
+export interface SearchState {
+  /** Remora chambers holding a token, in the order they got one. */
+  chambers: string[];
+  /** Docking clamps unlocked (0 … def.remora.clamps). */
+  clamps: number;
+  /** Life support spaces advanced (0 … the zones). */
+  lifeSupport: number;
+  /** Halon gas tokens from the life support zones (joining the conflict's blasts). */
+  halon: number;
+  /** MANUALLY UNLOCKING A DOCKING CLAMP done so far. */
+  manual: number;
+  /** A survival token lies in the hidden-lifeform combat zone. */
+  survival: boolean;
+  /** After the launch: the shuttlecraft chamber cards left (chambers without a token); null before. */
+  cards: string[] | null;
+  /** CONFRONT or HUNT, once chosen. */
+  choice: 'confront' | 'hunt' | null;
+  /** HUNT: the face-down card, drawn by the seeded chance. SECRET until `guess` is set (never in a view before). */
+  hidden: string | null;
+  guess: string | null;
 }
 
 /** Variants (§VARIANTS) a game plays, from the game options. */
@@ -64,7 +102,13 @@ export type SoloTask =
   | { k: 'keep'; cards: string[] }
   | { k: 'side'; cards: string[] }
   /** The shuttle conflict (conflict.ts, another module): what the launch handed over. */
-  | { k: 'conflict'; input: ConflictInput };
+  | { k: 'conflict'; input: ConflictInput }
+  /** Mod C: where a life support zone's spare mission token goes (a loadout column). */
+  | { k: 'spare' }
+  /** Mod C, post-launch shuttlecraft phase: CONFRONT or HUNT. */
+  | { k: 'shuttle' }
+  /** Mod C, HUNT: the player names the chamber the lifeform hides in. */
+  | { k: 'guess' };
 
 export type Chit = 'alive' | 'killed';
 
@@ -104,4 +148,6 @@ export interface SoloState {
   lost: string | null;
   /** The shuttle conflict under way (conflict.ts), once the Remora launched with a DANGER stowaway. */
   conflict?: ConflictState;
+  /** Mod C (`mods=search`): the Remora board (remora.ts, shuttlecraft.ts). */
+  search?: SearchState;
 }

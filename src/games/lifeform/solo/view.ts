@@ -6,6 +6,8 @@ import { launchConditions } from './launch.ts';
 import { soloLegal } from './legal.ts';
 import { soloLabel } from './labels.ts';
 import type { SoloTask } from './state.ts';
+import { handCardKey } from './remora.ts';
+import { searchPublic } from './remora-view.ts';
 
 /** The task as everyone may see it (a row's icons, a crisis card's id: both face up on the table). */
 function taskView(t: SoloTask | undefined): Json {
@@ -67,12 +69,13 @@ export function soloPublic(s: LifeformState): Json {
     airlock: so.airlock,
     lost: so.lost,
     conflict: so.conflict ? (conflictPublicView(so.conflict) as unknown as Json) : null,
+    ...(so.search ? { search: searchPublic(so) } : {}),
   };
 }
 
 export function soloSecrets(s: LifeformState, seat: number): GameEvent[] {
   if (seat !== 0) return [];
-  return (s.hands['0'] ?? []).map((c) => ({ code: 'lifeform.secret.crewCard', params: { cardKey: `crew.${c.slice(0, c.lastIndexOf('.'))}.name` }, to: 0 }));
+  return (s.hands['0'] ?? []).map((c) => ({ code: 'lifeform.secret.crewCard', params: { cardKey: handCardKey(s, c) }, to: 0 }));
 }
 
 export function soloAwaiting(s: LifeformState): Awaiting {
@@ -117,5 +120,7 @@ export function soloTimeout(s: LifeformState, seat: number): GameCommand | null 
   if (t?.k === 'terrorMeet') return find('trait') ?? find('fear') ?? null;
   if (t?.k === 'stowawayOrEnergy') return legal.find((c) => (c.args as { energy?: boolean }).energy === false) ?? legal[0] ?? null;
   if (t?.k === 'proximity') return find('proximity') ?? legal[0] ?? null;
+  // Mod C: CONFRONT (a known extra zone) rather than gamble on a HUNT.
+  if (t?.k === 'shuttle') return find('confront') ?? null;
   return legal[0] ?? null;
 }

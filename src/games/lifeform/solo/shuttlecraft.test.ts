@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../../core/index.ts';
+import { hasText, pickLanguage, t } from '../../../i18n/index.ts';
+import { MIN_PREVIEW_PX, measure } from '../../../render/legibility.test-helper.ts';
+import { packText } from '../content.ts';
+import { lifeformGame } from '../index.ts';
+import { renderLifeform, WIDTH } from '../render.ts';
+import type { LifeformState } from '../state.ts';
+import { applyConflict, conflictCommand, conflictCounts } from './conflict.ts';
+import { ok, rngOf, started } from './conflict.test-helper.ts';
+import { change, legalOf, play, readyToLaunch, searchOf, searchStarted, topOf, vf } from './search.test-helper.ts';
+
+const ui = (code: string, lang: string, params?: Record<string, unknown>): string | undefined => (hasText(code) ? t(pickLanguage(lang), code, params) : undefined);
+const rooms = (vf.expansions?.passenger?.shuttlecraft?.locations ?? []).map((l) => l.id);
+const zones = (vf.solo?.solo.conflict.secondaryZones ?? 0) + 1;
+
+/** Launched with a DANGER stowaway and these Remora chambers holding a token (test-only). */
+const launched = (chambers: string[], seed = 3): LifeformState => play(readyToLaunch(searchStarted(5), ['safe', 'danger'], chambers), 'launch', {}, seed).state;
+
+/** A launched game at the guess, with this card face down (test-only). */
+const guessing = (hidden: string): LifeformState => change(play(launched(['cockpit', 'airlock']), 'hunt').state, (_d, _so, st) => (st.hidden = hidden));
+
+describe('13th Passenger MOD C: NEW POST-LAUNCH SHUTTLECRAFT PHASE (rules summary lines 2264–2286)', () => {
+  it('§NEW POST-LAUNCH SHUTTLECRAFT PHASE: GIVEN the lifeform aboard WHEN the Remora launches THEN the chamber cards of the rooms holding a token are removed; one card left: the conflict as normal; more: CONFRONT or HUNT', () => {
+    const one = launched(rooms.slice(0, 4));
+    expect(searchOf(one).cards).toEqual([rooms[4]]);
+    expect(topOf(one)).toBe('conflict');
+    expect(one.solo?.conflict?.zones).toHaveLength(zones);
+    const three = launched(['cockpit', 'airlock']);
+    expect(searchOf(three).cards).toEqual(rooms.filter((r) => r !== 'cockpit' && r !== 'airlock'));
+    expect(topOf(three)).toBe('shuttle');
+    expect(legalOf(three)).toEqual([
+      { type: 'confront', args: {} },
+      { type: 'hunt', args: {} },
+    ]);
+    expect(lifeformGame.timeoutAction?.(three, 0)).toEqual({ type: 'confront', args: {} });
+    // All SAFE: won at once, no shuttlecraft phase.
+    const safe = play(readyToLaunch(searchStarted(5), ['safe'], []), 'launch').state;
+    expect(safe.outcome).toMatchObject({ winner: 'crew', reason: 'safe' });
+    expect(searchOf(safe).cards).toBeNull();
+  });
+
+  it('§CONFRONT THE LIFEFORM: GIVEN more than one card WHEN confronting THEN the conflict has an additional combat zone with the board\'s two combat icons', () => {
+    const s = play(launched(['cockpit']), 'confront').state;
+    const c = s.solo?.conflict;
+    expect(c?.zones).toHaveLength(zones + 1);
+    expect(c?.zones.at(-1)).toEqual([{ kind: 'remora', printed: true, icons: vf.solo?.solo.remora?.zone }]);
+    expect(c?.extra).toEqual({ zone: zones, survival: false });
+  });
+
+  it('§HUNT THE LIFEFORM: GIVEN a hunt WHEN the guess is right THEN the normal conflict; WHEN wrong THEN the extra zone plus one random combat token per card set beside the Remora', () => {
+    const hunt = play(launched(['cockpit', 'airlock']), 'hunt');
+    const hidden = searchOf(hunt.state).hidden as string;
+    expect(searchOf(hunt.state).cards).toContain(hidden);
+    expect(topOf(hunt.state)).toBe('guess');
+    expect(legalOf(hunt.state).map((c) => (c.args as { room: string }).room)).toEqual(searchOf(hunt.state).cards);
+    const right = play(hunt.state, 'guess', { room: hidden }).state;
+    expect(right.solo?.conflict?.zones).toHaveLength(zones);
+    expect(lifeformGame.publicView(right)).toMatchObject({ solo: { search: { guess: hidden, hidden } } });
+    const wrongRoom = (searchOf(hunt.state).cards ?? []).find((r) => r !== hidden) as string;
+    const wrong = play(hunt.state, 'guess', { room: wrongRoom });
+    const extra = wrong.state.solo?.conflict?.zones.at(-1) ?? [];
+    expect(extra).toHaveLength(1 + 2);
+    expect(extra.filter((x) => x.kind === 'remora' && !x.printed)).toHaveLength(2);
+    expect(wrong.events.some((e) => e.code === 'lifeform-solo.search.missed' && e.params?.hiddenKey === `location.${hidden}.name`)).toBe(true);
+  });
+
+  it('§HUNT (hidden information): GIVEN the face-down card WHEN anything public is built before the guess THEN it is the same whichever card lies face down (view, picture input, buttons, labels, alt text, status, the hunt\'s events)', () => {
+    const hunt = play(launched(['cockpit', 'airlock']), 'hunt');
+    const hidden = searchOf(hunt.state).hidden as string;
+    for (const e of hunt.events) expect(JSON.stringify(e)).not.toContain(hidden);
+    const cards = searchOf(hunt.state).cards ?? [];
+    const publicOf = (s: LifeformState): string =>
+      canonicalJson({
+        view: lifeformGame.publicView(s),
+        seat: lifeformGame.viewFor(s, 0),
+        secrets: lifeformGame.secretsFor?.(s, 0) ?? null,
+        prompts: lifeformGame.prompts?.(s) ?? null,
+        legal: lifeformGame.legalCommands(s, 0),
+        labels: lifeformGame.legalCommands(s, 0).map((c) => lifeformGame.labelCommand?.(s, c, 0) ?? null),
+        alt: lifeformGame.describeView?.(lifeformGame.publicView(s)) ?? null,
+        status: lifeformGame.status(s),
+        awaiting: lifeformGame.awaiting(s),
+      } as never);
+    const seen = new Set(cards.map((c) => publicOf(guessing(c))));
+    expect(seen.size).toBe(1);
+    expect([...seen][0]).not.toContain('"hidden":"');
+  });
+
+  it('§NEW POST-LAUNCH SHUTTLECRAFT PHASE (hidden lifeform combat zone): GIVEN a survival token in the active zone WHEN its attack icons are matched THEN a conflict chit is drawn first: killed loses, still-alive goes on to the match', () => {
+    const extraZone = { icons: ['claw', 'acid'] as const, tokens: [], survival: true };
+    const harpoons = { supply: { survival: 0, fireExtinguisher: 0, weldingTorch: 0, harpoon: 4 } };
+    const alive = started({ ...harpoons, extraZone: { ...extraZone, icons: [...extraZone.icons] }, container: { alive: 3, killed: 0 } });
+    const zone = alive.zones.length - 1;
+    expect(alive.extra).toEqual({ zone, survival: true });
+    const before = conflictCounts(alive);
+    const r = ok(applyConflict(alive, conflictCommand.attack(zone, { harpoons: 2 }), rngOf(2)));
+    expect(r.events.map((e) => e.code)).toEqual(expect.arrayContaining(['lifeform-conflict.event.zoneSurvival', 'lifeform-conflict.event.chit']));
+    expect(r.state.zones[zone]).toEqual([]);
+    expect(r.state.extra?.survival).toBe(false);
+    expect(conflictCounts(r.state)).toEqual(before);
+    const killed = started({ ...harpoons, extraZone: { ...extraZone, icons: [...extraZone.icons] }, container: { alive: 0, killed: 1 } });
+    const lost = ok(applyConflict(killed, conflictCommand.attack(killed.zones.length - 1, { harpoons: 2 }), rngOf(2)));
+    expect(lost.state.outcome).toEqual({ result: 'lost', reason: 'zoneKilled' });
+    // Without a survival token, no chit.
+    const plain = started({ ...harpoons, extraZone: { ...extraZone, icons: [...extraZone.icons], survival: false }, container: { alive: 0, killed: 1 } });
+    expect(ok(applyConflict(plain, conflictCommand.attack(plain.zones.length - 1, { harpoons: 2 }), rngOf(2))).state.outcome).toEqual({ result: 'won', reason: 'cleared' });
+  });
+
+  it('issue 20 §The picture (Mod C): GIVEN a solo game with mods=search WHEN drawn from its public view THEN the Remora panel shows its chambers with tokens, the clamps and life support tracks, and the hunt once guessed, legible at 550 px in both languages', async () => {
+    const board = change(searchStarted(5), (_d, _so, st) => Object.assign(st, { chambers: ['cockpit', 'cargo-hold'], clamps: 2, lifeSupport: 1, halon: 0, survival: true }));
+    const hunt = play(launched(['cockpit', 'airlock']), 'hunt').state;
+    const hidden = searchOf(hunt).hidden as string;
+    const wrongRoom = (searchOf(hunt).cards ?? []).find((r) => r !== hidden) as string;
+    const after = play(hunt, 'guess', { room: wrongRoom }).state;
+    for (const lang of ['en', 'es']) {
+      const name = (id: string): string => packText(vf, `location.${id}.name`, lang) as string;
+      const m = await measure(() => renderLifeform(lifeformGame.publicView(board) as never, vf, lang, ui), WIDTH);
+      expect(m.smallestPx).toBeGreaterThanOrEqual(MIN_PREVIEW_PX);
+      expect(m.truncated).toEqual([]);
+      const drawn = m.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
+      expect(drawn).toContain(`[x] ${name('cockpit')}`);
+      expect(drawn).toContain(`[ ] ${name('airlock')}`);
+      expect(drawn).toContain(ui('lifeform-solo.render.remoraTracks', lang, { clamps: 2, of: 3, life: 1, zones: 3, halon: 0, manual: 0 }));
+      expect(drawn).toContain(ui('lifeform-solo.render.remoraSurvival', lang)?.trim());
+      const late = await measure(() => renderLifeform(lifeformGame.publicView(after) as never, vf, lang, ui), WIDTH);
+      const text = late.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
+      expect(text).toContain(ui('lifeform-solo.render.remoraHunt', lang, { guess: name(wrongRoom), hidden: name(hidden) }));
+    }
+  });
+});
+
+describe('13th Passenger MOD C, the shuttlecraft phase played out', () => {
+  it('§NEW POST-LAUNCH SHUTTLECRAFT PHASE (property): GIVEN launches with one to three rooms cleared WHEN CONFRONT or HUNT and any guess are chosen and the conflict is played with legal commands THEN it ends in a conflict win or loss, every card, token and chit of the conflict is kept, and the hidden card is public exactly after the guess', () => {
+    for (let seed = 1; seed <= 24; seed++) {
+      let s = launched(rooms.slice(0, 1 + (seed % 3)), seed);
+      const cards = searchOf(s).cards ?? [];
+      expect(cards).toHaveLength(4 - (seed % 3));
+      s = play(s, seed % 2 === 0 ? 'confront' : 'hunt', {}, seed).state;
+      if (topOf(s) === 'guess') {
+        expect(JSON.stringify(lifeformGame.publicView(s))).not.toContain('"hidden":"');
+        s = play(s, 'guess', { room: cards[seed % cards.length] }, seed).state;
+        expect(lifeformGame.publicView(s)).toMatchObject({ solo: { search: { hidden: searchOf(s).hidden } } });
+      }
+      const counts = conflictCounts(s.solo?.conflict as NonNullable<NonNullable<LifeformState['solo']>['conflict']>);
+      for (let i = 0; i < 200 && !s.outcome; i++) {
+        const legal = legalOf(s);
+        const c = legal[(seed * 31 + i * 7) % legal.length];
+        if (!c) break;
+        s = play(s, c.type, c.args as Record<string, unknown>, seed * 100 + i).state;
+        if (s.solo?.conflict) expect(conflictCounts(s.solo.conflict)).toEqual(counts);
+      }
+      expect(s.outcome?.reason).toBe('conflict');
+    }
+  });
+});
