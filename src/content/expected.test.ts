@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { readLocaleResources } from '../i18n/index.ts';
 import { fromRoot } from '../ops/paths.ts';
 import { adventurePackSchema } from '../games/adventure/content.ts';

@@ -74,8 +74,6 @@ export function adventureSchemas(p: Parts) {
   };
 }
 
-type Path = (string | number)[];
-
 export interface AdventurePack {
   readonly items: readonly { readonly id: string }[];
   readonly avatars: readonly { readonly suspicious: readonly string[] }[];

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { expecting, type Need } from '../../content/expected.ts';
 
-type Path = (string | number)[];
-
 /**
  * `campaign.yaml` (optional, docs/comanauts-adventure.md "Campaign"): story passages a campaign unlocks as its
  * I.D.s fall (the rulebook's introduction: each I.D. defeated reveals more of the story). A passage is unlocked once the
