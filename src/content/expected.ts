@@ -45,11 +45,6 @@ function template(code: string, params: TextParams): string | undefined {
   return typeof text === 'string' ? text : undefined;
 }
 
-/** True when `code` is a `content.*` code with English text (plural forms included). */
-export function hasEnglishText(code: string): boolean {
-  return template(code, {}) !== undefined || template(code, { count: 2 }) !== undefined;
-}
-
 /**
  * The English text of a `content.*` code, read from the English locale file (one place for strings) so pure
  * code and the CLI can say it without the i18n runtime; `{{name}}` and `_one`/`_other` by `count` as i18next.

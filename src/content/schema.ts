@@ -107,39 +107,39 @@ export function looseObjectPaths(schema: z.ZodType): string[] {
 
 const typeKeys = new Set(['array', 'object', 'number', 'int', 'string', 'boolean']);
 
-const expect = (key: string, params: TextParams = {}): Expected => ({ code: `content.expected.${key}`, params });
+const phrase = (key: string, params: TextParams = {}): Expected => ({ code: `content.expected.${key}`, params });
 
 /** What a zod issue expected, as a code and parameters (text: locale `content.expected`). */
 export function expectedOf(iss: z.core.$ZodRawIssue | z.core.$ZodIssue): Expected {
   switch (iss.code) {
     case 'invalid_type':
-      return typeKeys.has(iss.expected) ? expect(`type.${iss.expected}`) : expect('type.other', { type: iss.expected });
+      return typeKeys.has(iss.expected) ? phrase(`type.${iss.expected}`) : phrase('type.other', { type: iss.expected });
     case 'too_small': {
       const min = Number(iss.minimum);
-      if (iss.origin === 'string') return expect('textAtLeast', { count: min });
-      if (iss.origin === 'array' || iss.origin === 'set') return expect('itemsAtLeast', { count: min });
-      return expect(iss.inclusive === false ? 'numberAbove' : 'numberAtLeast', { min: String(iss.minimum) });
+      if (iss.origin === 'string') return phrase('textAtLeast', { count: min });
+      if (iss.origin === 'array' || iss.origin === 'set') return phrase('itemsAtLeast', { count: min });
+      return phrase(iss.inclusive === false ? 'numberAbove' : 'numberAtLeast', { min: String(iss.minimum) });
     }
     case 'too_big': {
       const max = Number(iss.maximum);
-      if (iss.origin === 'string') return expect('textAtMost', { count: max });
-      if (iss.origin === 'array' || iss.origin === 'set') return expect('itemsAtMost', { count: max });
-      return expect(iss.inclusive === false ? 'numberBelow' : 'numberAtMost', { max: String(iss.maximum) });
+      if (iss.origin === 'string') return phrase('textAtMost', { count: max });
+      if (iss.origin === 'array' || iss.origin === 'set') return phrase('itemsAtMost', { count: max });
+      return phrase(iss.inclusive === false ? 'numberBelow' : 'numberAtMost', { max: String(iss.maximum) });
     }
     case 'invalid_value':
-      return expect('oneOf', { values: iss.values.map((v) => JSON.stringify(v)).join(', ') });
+      return phrase('oneOf', { values: iss.values.map((v) => JSON.stringify(v)).join(', ') });
     case 'invalid_format':
-      return iss.format === 'regex' && 'pattern' in iss ? expect('matching', { pattern: String(iss.pattern) }) : expect('format', { format: iss.format });
+      return iss.format === 'regex' && 'pattern' in iss ? phrase('matching', { pattern: String(iss.pattern) }) : phrase('format', { format: iss.format });
     case 'unrecognized_keys':
-      return expect('knownKeys');
+      return phrase('knownKeys');
     case 'invalid_union': {
       const options = (iss as { options?: unknown[] }).options;
-      return Array.isArray(options) ? expect('oneOf', { values: options.map((v) => JSON.stringify(v)).join(', ') }) : expect('oneOfForms');
+      return Array.isArray(options) ? phrase('oneOf', { values: options.map((v) => JSON.stringify(v)).join(', ') }) : phrase('oneOfForms');
     }
     case 'not_multiple_of':
-      return expect('multipleOf', { divisor: String(iss.divisor) });
+      return phrase('multipleOf', { divisor: String(iss.divisor) });
     default:
-      return expect('valid');
+      return phrase('valid');
   }
 }
 
@@ -224,7 +224,7 @@ export function packErrorsFromIssues(issues: readonly z.core.$ZodIssue[], loaded
     const [head, ...rest] = issue.path;
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        if (head === undefined) out.push(packError(fileOf(key), '', 'content.pack.unknownFile', expect('knownFiles')));
+        if (head === undefined) out.push(packError(fileOf(key), '', 'content.pack.unknownFile', phrase('knownFiles')));
         else out.push(packError(fileOf(String(head)), toPointer([...rest, key]), 'content.pack.unknownKey', expectedOfIssue(issue) ?? issue.message, { params: { key } }));
       }
       continue;
