@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { PermissionFlagsBits, type Attachment } from 'discord.js';
 import { UPLOAD_LIMITS } from '../src/app/packs.ts';
 import { ok, ownValue, reject } from '../src/core/index.ts';
+import { packErrorText } from '../src/content/error-text.ts';
 import type { PackError, PackSourceFile } from '../src/content/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
 import { described, t } from '../src/i18n/index.ts';
@@ -84,7 +85,7 @@ async function download(attachment: Attachment, name: string): Promise<PackSourc
 
 /** One line per problem, in the reader's language: file, place inside it, and what was expected. */
 function errorLines(ctx: CommandContext, errors: readonly PackError[]): string[] {
-  return errors.map((e) => `- ${ctx.t(e.code, { ...e.params, file: e.file || 'pack', path: e.path || '/' })}${e.line === undefined ? '' : ` (${e.line})`}`);
+  return errors.map((e) => `- ${packErrorText(ctx.lang, e)}${e.line === undefined ? '' : ` (${e.line})`}`);
 }
 
 async function upload(ctx: CommandContext): Promise<CommandResult> {

@@ -248,7 +248,7 @@ export function createPackLibrary({ db, games, packs, packList, loadGame, forget
       const m = pack.manifest;
       const errors: PackError[] = [];
       const module = ownValue(games, m.gameType);
-      if (!module) errors.push(packError('pack.yaml', '/gameType', 'content.upload.unknownGame', `one of ${Object.keys(games).join(', ')}`, { got: m.gameType }));
+      if (!module) errors.push(packError('pack.yaml', '/gameType', 'content.upload.unknownGame', { code: 'content.expected.oneOf', params: { values: Object.keys(games).join(', ') } }, { got: m.gameType }));
       else if (module.packSchema) {
         const valid = validatePack(pack, module.packSchema);
         if (!valid.ok) errors.push(...valid.error);

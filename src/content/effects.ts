@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ok, reject, type Rejection, type Result } from '../core/result.ts';
+import { expecting } from './expected.ts';
 
 /**
  * One effect as a pack writes it: `{ op: 'name', ...params }`. Kept loose here because each game adds
@@ -100,8 +101,8 @@ export interface EffectLanguage<Ops extends OpSchemas> {
 /** Guards against content whose handlers keep splicing effects forever. */
 export const MAX_EFFECT_STEPS = 10_000;
 
-const flagName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'a flag name (letters, digits, _ . : -; at most 64)' });
-const textKey = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, { error: 'a text id (letters, digits, _ . -)' });
+const flagName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, expecting('flagName'));
+const textKey = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, expecting('textId'));
 
 const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
   z.union([
@@ -141,7 +142,7 @@ export function defineEffects<Ops extends OpSchemas>(ops: Ops | ((effects: z.Zod
       prompt: textKey.optional(),
       options: z
         .array(z.strictObject({ label: textKey, when: conditionSchema.optional(), effects: list }))
-        .min(1, { error: 'at least one option' }),
+        .min(1, expecting('oneOption')),
     }),
     z.strictObject({ op: z.literal('if'), cond: conditionSchema, then: list, else: list.optional() }),
     z.strictObject({ op: z.literal('setFlag'), flag: flagName }),

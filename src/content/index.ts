@@ -10,3 +10,4 @@ export * from './load-dir.ts';
 export * from './registry.ts';
 export * from './cli.ts';
 export * from './lock.ts';
+export * from './error-text.ts';

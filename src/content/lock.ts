@@ -34,10 +34,10 @@ export async function readPackLock(file: string): Promise<Result<PackLock | unde
   try {
     raw = JSON.parse(text);
   } catch {
-    return err([packError(PACK_LOCK_FILE, '', 'content.lock.invalid', 'valid JSON')]);
+    return err([packError(PACK_LOCK_FILE, '', 'content.lock.invalid', { code: 'content.expected.validJson', params: {} })]);
   }
   const parsed = lockSchema.safeParse(raw);
-  if (!parsed.success) return err([packError(PACK_LOCK_FILE, '', 'content.lock.invalid', 'the format turnkeeper.packs-lock/1 with a list of packs (gameType, id, version, hash)')]);
+  if (!parsed.success) return err([packError(PACK_LOCK_FILE, '', 'content.lock.invalid', { code: 'content.expected.lockFormat', params: {} })]);
   return ok(parsed.data);
 }
 

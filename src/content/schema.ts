@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ok, err, type Result } from '../core/result.ts';
+import { englishText, expectedOfCustom, expectedPhraseCode, expecting, type Expected, type TextParams } from './expected.ts';
 
 /**
  * Why a pack was refused, pointing at the exact place an author must fix. `code` is a stable id
  * (`content.pack.<reason>`, text in locale namespace `content`); `expected` and `message` are English for
- * the CLI and logs.
+ * the CLI and logs, and `expectedCode`/`expectedParams` say `expected` as a code the edge translates.
  */
 export interface PackError {
   /** File relative to the pack folder, with its extension (`entries/chapter1.yaml`); '' for the whole pack. */
@@ -13,6 +14,9 @@ export interface PackError {
   readonly path: string;
   readonly code: string;
   readonly expected: string;
+  /** `expected` as a code (`content.expected.*`, `content.check.<game>.*`) for the reader's language. */
+  readonly expectedCode?: string;
+  readonly expectedParams?: TextParams;
   readonly message: string;
   /** 1-based line in the file, when the parser knows it. */
   readonly line?: number;
@@ -21,9 +25,9 @@ export interface PackError {
 
 /** The `pack.yaml` every pack starts with (ARCHITECTURE.md "Content packs"). */
 export const packManifestSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { error: 'a pack id (lowercase letters, digits and -)' }),
-  gameType: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { error: 'a game type id (lowercase letters, digits and -)' }),
-  version: z.string().regex(/^\d+\.\d+\.\d+$/, { error: 'a version like 1.0.0' }),
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, expecting('packId')),
+  gameType: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, expecting('gameType')),
+  version: z.string().regex(/^\d+\.\d+\.\d+$/, expecting('version')),
   name: z.strictObject({ en: z.string().min(1).max(100), es: z.string().min(1).max(100) }),
   description: z.strictObject({ en: z.string().max(1000), es: z.string().max(1000) }).optional(),
   languages: z.array(z.enum(['en', 'es'])).min(1),
@@ -101,42 +105,58 @@ export function looseObjectPaths(schema: z.ZodType): string[] {
   return found;
 }
 
-const article = (noun: string): string => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
+const typeKeys = new Set(['array', 'object', 'number', 'int', 'string', 'boolean']);
 
-const typeNames: Record<string, string> = { array: 'list', object: 'object', number: 'number', int: 'integer', string: 'text', boolean: 'true or false' };
+const phrase = (key: string, params: TextParams = {}): Expected => ({ code: `content.expected.${key}`, params });
 
-/** English "what was expected" for a zod issue; schema-level custom messages take precedence over this. */
-function expectedOf(iss: z.core.$ZodRawIssue): string {
+/** What a zod issue expected, as a code and parameters (text: locale `content.expected`). */
+export function expectedOf(iss: z.core.$ZodRawIssue | z.core.$ZodIssue): Expected {
   switch (iss.code) {
     case 'invalid_type':
-      return article(typeNames[iss.expected] ?? iss.expected);
+      return typeKeys.has(iss.expected) ? phrase(`type.${iss.expected}`) : phrase('type.other', { type: iss.expected });
     case 'too_small': {
-      const min = String(iss.minimum);
-      if (iss.origin === 'string') return `text of at least ${min} characters`;
-      if (iss.origin === 'array' || iss.origin === 'set') return `at least ${min} items`;
-      return iss.inclusive === false ? `a number above ${min}` : `a number of at least ${min}`;
+      const min = Number(iss.minimum);
+      if (iss.origin === 'string') return phrase('textAtLeast', { count: min });
+      if (iss.origin === 'array' || iss.origin === 'set') return phrase('itemsAtLeast', { count: min });
+      return phrase(iss.inclusive === false ? 'numberAbove' : 'numberAtLeast', { min: String(iss.minimum) });
     }
     case 'too_big': {
-      const max = String(iss.maximum);
-      if (iss.origin === 'string') return `text of at most ${max} characters`;
-      if (iss.origin === 'array' || iss.origin === 'set') return `at most ${max} items`;
-      return iss.inclusive === false ? `a number below ${max}` : `a number of at most ${max}`;
+      const max = Number(iss.maximum);
+      if (iss.origin === 'string') return phrase('textAtMost', { count: max });
+      if (iss.origin === 'array' || iss.origin === 'set') return phrase('itemsAtMost', { count: max });
+      return phrase(iss.inclusive === false ? 'numberBelow' : 'numberAtMost', { max: String(iss.maximum) });
     }
     case 'invalid_value':
-      return `one of ${iss.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return phrase('oneOf', { values: iss.values.map((v) => JSON.stringify(v)).join(', ') });
     case 'invalid_format':
-      return iss.format === 'regex' && 'pattern' in iss ? `text matching ${String(iss.pattern)}` : `text in ${iss.format} format`;
+      return iss.format === 'regex' && 'pattern' in iss ? phrase('matching', { pattern: String(iss.pattern) }) : phrase('format', { format: iss.format });
     case 'unrecognized_keys':
-      return 'only the keys this format defines';
+      return phrase('knownKeys');
     case 'invalid_union': {
       const options = (iss as { options?: unknown[] }).options;
-      return Array.isArray(options) ? `one of ${options.map((v) => JSON.stringify(v)).join(', ')}` : 'one of the allowed forms';
+      return Array.isArray(options) ? phrase('oneOf', { values: options.map((v) => JSON.stringify(v)).join(', ') }) : phrase('oneOfForms');
     }
     case 'not_multiple_of':
-      return `a multiple of ${String(iss.divisor)}`;
+      return phrase('multipleOf', { divisor: String(iss.divisor) });
     default:
-      return 'a valid value';
+      return phrase('valid');
   }
+}
+
+/**
+ * The code of what an issue expected: a check's own (custom issue from `checker`), zod's kind of issue when
+ * its message is that phrase's English, or a schema's own phrase (`expecting`). Undefined for a message a
+ * schema wrote in words of its own (shown as it is; a test keeps the games free of them).
+ */
+function expectedOfIssue(issue: z.core.$ZodIssue): Expected | undefined {
+  if (issue.code === 'custom') {
+    const own = expectedOfCustom(issue.params);
+    if (own) return own;
+  }
+  const generic = expectedOf(issue);
+  if (englishText(generic.code, generic.params) === issue.message) return generic;
+  const phrase = expectedPhraseCode(issue.message);
+  return phrase === undefined ? undefined : { code: phrase, params: {} };
 }
 
 /** Escapes one JSON-pointer segment (RFC 6901). */
@@ -164,19 +184,33 @@ function lookup(root: unknown, path: readonly PropertyKey[]): { found: boolean; 
   return { found: true, value: current };
 }
 
-/** Builds a PackError; `message` is `file: path: expected …` (the CLI's format). */
+/**
+ * Builds a PackError; `message` is `file: path: expected …` (the CLI's format). `expected` is English words, or
+ * a code and parameters (then `expected` holds its English text and `expectedCode`/`expectedParams` the code).
+ */
 export function packError(
   file: string,
   path: string,
   code: string,
-  expected: string,
+  expected: string | Expected,
   extra: { got?: string; line?: number; params?: Record<string, string | number | boolean>; problem?: boolean } = {},
 ): PackError {
+  const coded = typeof expected === 'string' ? undefined : expected;
+  const text = coded ? englishText(coded.code, coded.params) : (expected as string);
   const where = `${file || '(pack)'}: ${path || '(root)'}`;
   // A cross-reference check states the problem itself ("unknown item x"); a schema check says what it expected.
-  const message = extra.problem ? `${where}: ${expected}` : `${where}: expected ${expected}${extra.got === undefined ? '' : `, got ${extra.got}`}`;
-  const params = { file, path, expected, ...(extra.got === undefined ? {} : { got: extra.got }), ...extra.params };
-  return extra.line === undefined ? { file, path, code, expected, message, params } : { file, path, code, expected, message, line: extra.line, params };
+  const message = extra.problem ? `${where}: ${text}` : `${where}: expected ${text}${extra.got === undefined ? '' : `, got ${extra.got}`}`;
+  const params = { file, path, expected: text, ...(extra.got === undefined ? {} : { got: extra.got }), ...extra.params };
+  return {
+    file,
+    path,
+    code,
+    expected: text,
+    ...(coded ? { expectedCode: coded.code, expectedParams: coded.params } : {}),
+    message,
+    ...(extra.line === undefined ? {} : { line: extra.line }),
+    params,
+  };
 }
 
 /**
@@ -190,13 +224,14 @@ export function packErrorsFromIssues(issues: readonly z.core.$ZodIssue[], loaded
     const [head, ...rest] = issue.path;
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        if (head === undefined) out.push(packError(fileOf(key), '', 'content.pack.unknownFile', 'only the files this game reads'));
-        else out.push(packError(fileOf(String(head)), toPointer([...rest, key]), 'content.pack.unknownKey', issue.message, { params: { key } }));
+        if (head === undefined) out.push(packError(fileOf(key), '', 'content.pack.unknownFile', phrase('knownFiles')));
+        else out.push(packError(fileOf(String(head)), toPointer([...rest, key]), 'content.pack.unknownKey', expectedOfIssue(issue) ?? issue.message, { params: { key } }));
       }
       continue;
     }
+    const expected = expectedOfIssue(issue) ?? issue.message;
     if (head === undefined) {
-      out.push(packError('', '', 'content.pack.invalid', issue.message));
+      out.push(packError('', '', 'content.pack.invalid', expected));
       continue;
     }
     const parentPath = issue.path.slice(0, -1);
@@ -205,19 +240,24 @@ export function packErrorsFromIssues(issues: readonly z.core.$ZodIssue[], loaded
     const missing = !here.found && parent.found;
     const file = fileOf(String(head));
     const pointer = toPointer(rest);
-    if (missing && rest.length === 0) out.push(packError(file, '', 'content.pack.missingFile', issue.message, { got: 'nothing' }));
-    else if (missing) out.push(packError(file, pointer, 'content.pack.missingKey', issue.message, { got: 'nothing' }));
+    if (missing && rest.length === 0) out.push(packError(file, '', 'content.pack.missingFile', expected, { got: 'nothing' }));
+    else if (missing) out.push(packError(file, pointer, 'content.pack.missingKey', expected, { got: 'nothing' }));
     else {
       const code = issue.code === 'invalid_type' ? 'content.pack.wrongType' : 'content.pack.invalidValue';
-      out.push(packError(file, pointer, code, issue.message, issue.code === 'custom' ? { problem: true } : { got: describe(here.value) }));
+      out.push(packError(file, pointer, code, expected, issue.code === 'custom' ? { problem: true } : { got: describe(here.value) }));
     }
   }
   return out;
 }
 
-/** Parses `value` with English "expected" messages unless the schema gives its own. */
+/** Parses `value` with English "expected" messages unless the schema gives its own (a code, see `expecting`). */
 export function safeParseForPack<T extends z.ZodType>(schema: T, value: unknown) {
-  return schema.safeParse(value, { error: (iss) => expectedOf(iss) });
+  return schema.safeParse(value, {
+    error: (iss) => {
+      const e = expectedOf(iss);
+      return englishText(e.code, e.params);
+    },
+  });
 }
 
 /**

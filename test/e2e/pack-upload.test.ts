@@ -55,6 +55,8 @@ describe('/pack upload through the local Discord (attachments on a slash command
       const es = (await d.slash('alice', d.channelId, uploadLine(files), files)).reply?.content ?? '';
       expect(es).toMatch(/^No se ha añadido el paquete: hay 6 problema/);
       expect(es).toContain('Este juego no lee bogus.yaml');
+      expect(es).toContain('avatars.yaml, en /: este valor no se acepta (2 elementos como mínimo).');
+      expect(es, 'what was expected is in Spanish too').not.toMatch(/\b(expected|at least|at most|a text|a list|an object|a number|one of|only the keys)\b/);
     } finally {
       d.setLocale('alice', 'en-US');
     }

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { checker, expecting } from '../../content/expected.ts';
 
 /** Languages every adventure pack must carry in full (issue "Adventure Games": bilingual packs). */
 export const PACK_LANGUAGES = ['en', 'es'] as const;
@@ -52,9 +53,9 @@ export interface Entry {
 
 const cardNumber = z.number().int().min(10).max(99);
 const locationNumber = z.number().int().min(100).max(999);
-const roomLetter = z.string().regex(/^[A-Z]$/, 'a room letter A–Z');
-const flagName = z.string().regex(/^[a-z][a-zA-Z0-9_-]*$/, 'a flag name');
-const textKey = z.string().regex(/^[a-z][a-zA-Z0-9_.-]*$/, 'a text key');
+const roomLetter = z.string().regex(/^[A-Z]$/, expecting('adventure.roomLetter'));
+const flagName = z.string().regex(/^[a-z][a-zA-Z0-9_-]*$/, expecting('adventure.flagName'));
+const textKey = z.string().regex(/^[a-z][a-zA-Z0-9_.-]*$/, expecting('adventure.textKey'));
 
 export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
   z.union([
@@ -88,13 +89,13 @@ export const effectSchema: z.ZodType<Effect> = z.lazy(() =>
   ]),
 );
 
-const entryKey = z.string().regex(/^\d{3,8}$/, 'an entry number of 3 to 8 digits');
+const entryKey = z.string().regex(/^\d{3,8}$/, expecting('adventure.entryNumber'));
 
 const entrySchema = z.object({ effects: z.array(effectSchema).default([]) }).strict();
 
 /** A code as the pack declares it: written in quotes, because leading zeros count. */
-const CODE_FORMAT = 'a code of 1 to 5 digits, written in quotes';
-const codeValue = z.string({ error: CODE_FORMAT }).regex(/^\d{1,5}$/, CODE_FORMAT);
+const CODE_FORMAT = expecting('adventure.code');
+const codeValue = z.string(CODE_FORMAT).regex(/^\d{1,5}$/, CODE_FORMAT);
 
 const manifestSchema = z
   .object({
@@ -119,7 +120,7 @@ const adventureFileSchema = z
   .strict();
 
 const roomsFileSchema = z.record(roomLetter, z.object({ locations: z.array(locationNumber).min(1).max(12) }).strict());
-const cardsFileSchema = z.record(z.string().regex(/^\d{2}$/, 'a two-digit card number'), z.object({ color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional() }).strict());
+const cardsFileSchema = z.record(z.string().regex(/^\d{2}$/, expecting('adventure.cardNumber')), z.object({ color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional() }).strict());
 const textFileSchema = z.record(textKey, z.string().min(1).max(1800));
 const entriesFileSchema = z.record(entryKey, entrySchema);
 
@@ -246,13 +247,13 @@ function normalize(files: RawFiles): AdventurePack {
 }
 
 function checkReferences(files: RawFiles, ctx: z.RefinementCtx): void {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const need = checker(ctx, 'adventure');
   const cards = new Set(Object.keys(files.cards).map(Number));
   const rooms = new Set(Object.keys(files.rooms));
   const locationOwner = new Map<number, string>();
   for (const [letter, room] of Object.entries(files.rooms)) {
     room.locations.forEach((loc, i) => {
-      if (locationOwner.has(loc)) issue(['rooms', letter, 'locations', i], `location ${loc} already belongs to room ${locationOwner.get(loc)}`);
+      need(!locationOwner.has(loc), ['rooms', letter, 'locations', i], 'locationTaken', { location: loc, room: locationOwner.get(loc) ?? '' });
       locationOwner.set(loc, letter);
     });
   }
@@ -260,7 +261,7 @@ function checkReferences(files: RawFiles, ctx: z.RefinementCtx): void {
   for (const name of entryFileNames(files)) {
     if (!name.startsWith('entries/')) continue;
     for (const [id, entry] of Object.entries(files[name] as Record<string, Entry>)) {
-      if (seen.has(id)) issue([name, id], `entry ${id} is also defined in ${seen.get(id)}`);
+      need(!seen.has(id), [name, id], 'entryTwice', { id, file: seen.get(id) ?? '' });
       seen.set(id, name);
       walkEffects(entry.effects, [name, id, 'effects'], (effect, path) => {
         const refRooms: string[] = [];
@@ -269,40 +270,40 @@ function checkReferences(files: RawFiles, ctx: z.RefinementCtx): void {
         if (effect.op === 'takeCard' || effect.op === 'returnToStack' || effect.op === 'returnToBox') refCards.push(...effect.cards);
         if (effect.op === 'if') conditionRefs(effect.cond, refRooms, refCards);
         if (effect.op === 'choice') for (const o of effect.options) if (o.if) conditionRefs(o.if, refRooms, refCards);
-        if (effect.op === 'choice' && effect.options.filter((o) => o.default).length > 1) issue(path, 'a choice has at most one default option');
+        if (effect.op === 'choice') need(effect.options.filter((o) => o.default).length <= 1, path, 'oneDefault');
         if (effect.op === 'endChapter' && effect.chapter !== undefined && effect.chapter > files.adventure.chapters.length) {
-          issue([...path, 'chapter'], `chapter ${effect.chapter} is not in adventure.chapters (${files.adventure.chapters.length})`);
+          need(false, [...path, 'chapter'], 'chapterMissing', { chapter: effect.chapter, chapters: files.adventure.chapters.length });
         }
-        for (const r of refRooms) if (!rooms.has(r)) issue(path, `room ${r} is not in rooms`);
-        for (const c of refCards) if (!cards.has(c)) issue(path, `card ${c} is not in cards`);
+        for (const r of refRooms) need(rooms.has(r), path, 'roomMissing', { room: r });
+        for (const c of refCards) need(cards.has(c), path, 'cardMissing', { card: c });
       });
     }
   }
   for (const [i, chapter] of files.adventure.chapters.entries()) {
     chapter.autoCards.forEach((c, j) => {
-      if (!cards.has(c)) issue(['adventure', 'chapters', i, 'autoCards', j], `card ${c} is not in cards`);
+      need(cards.has(c), ['adventure', 'chapters', i, 'autoCards', j], 'cardMissing', { card: c });
     });
   }
-  if (!rooms.has(files.adventure.start.room)) issue(['adventure', 'start', 'room'], `room ${files.adventure.start.room} is not in rooms`);
-  if (!seen.has(files.adventure.start.entry)) issue(['adventure', 'start', 'entry'], `entry ${files.adventure.start.entry} is not defined`);
+  need(rooms.has(files.adventure.start.room), ['adventure', 'start', 'room'], 'roomMissing', { room: files.adventure.start.room });
+  need(seen.has(files.adventure.start.entry), ['adventure', 'start', 'entry'], 'entryMissing', { entry: files.adventure.start.entry });
   for (const loc of locationOwner.keys()) {
-    if (!seen.has(String(loc))) issue(['rooms', locationOwner.get(loc) as string], `location ${loc} has no entry`);
+    need(seen.has(String(loc)), ['rooms', locationOwner.get(loc) as string], 'locationNoEntry', { location: loc });
   }
   const declared = new Set<string>();
   files.adventure.codes.forEach(({ location, code }, i) => {
     const here: (string | number)[] = ['adventure', 'codes', i];
     const entry = codeEntry(code, location);
-    if (!locationOwner.has(location)) issue([...here, 'location'], `location ${location} is not in any room`);
-    if (!seen.has(entry)) issue(here, `entry ${entry} (code ${code} at ${location}) is not defined`);
-    if (declared.has(entry)) issue(here, `code ${code} at ${location} is declared twice`);
-    if (readsAsCards(code, cards)) issue([...here, 'code'], `code ${code} reads like combining cards ${code.match(/\d\d/g)?.join(' and ')} with ${location}, so typing it would stand in for holding them`);
+    need(locationOwner.has(location), [...here, 'location'], 'locationNoRoom', { location });
+    need(seen.has(entry), here, 'codeEntryMissing', { entry, code, location });
+    need(!declared.has(entry), here, 'codeTwice', { code, location });
+    need(!readsAsCards(code, cards), [...here, 'code'], 'codeReadsAsCards', { code, cards: code.match(/\d\d/g)?.join(', ') ?? '', location });
     declared.add(entry);
   });
   const normalized = normalize(files);
   for (const lang of PACK_LANGUAGES) {
     const texts = files[`text/${lang}`];
     for (const key of requiredTextKeys(normalized)) {
-      if (texts[key] === undefined) issue([`text/${lang}`, key], `text ${key} is missing in ${lang}`);
+      need(texts[key] !== undefined, [`text/${lang}`, key], 'textMissing', { key, lang });
     }
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expecting, type Need } from '../../content/expected.ts';
 
 /**
  * The adventure around the pages (docs/comanauts-adventure.md): comazones, I.D.s, clue cards and totems.
@@ -11,7 +12,7 @@ interface Parts {
   readonly id: z.ZodString;
 }
 
-const code = z.string().regex(/^\d{7}$/, 'a seven-digit identification code');
+const code = z.string().regex(/^\d{7}$/, expecting('comanauts.idCode'));
 
 export function adventureSchemas(p: Parts) {
   const { text, id } = p;
@@ -73,9 +74,6 @@ export function adventureSchemas(p: Parts) {
   };
 }
 
-type Path = (string | number)[];
-type Need = (ok: boolean, path: Path, message: string) => void;
-
 export interface AdventurePack {
   readonly items: readonly { readonly id: string }[];
   readonly avatars: readonly { readonly suspicious: readonly string[] }[];
@@ -93,10 +91,10 @@ export const REVEALED_IDS = 5;
 export const CLUES_PER_ID = 5;
 
 /** Cross references of the adventure files (docs/comanauts-adventure.md, "Checks"). */
-export function checkAdventure(pack: AdventurePack, need: Need): void {
+export function checkAdventure(pack: AdventurePack, need: Need<'comanauts'>): void {
   const present = [pack.comazones, pack.ids, pack.clues, pack.totems].map((x) => x !== undefined);
   if (!present.some(Boolean)) return;
-  need(present.every(Boolean), [], 'comazones, ids, clues and totems come together (docs/comanauts-adventure.md)');
+  need(present.every(Boolean), [], 'adventureFiles');
   const zones = pack.comazones ?? [];
   const ids = pack.ids ?? [];
   const clues = pack.clues ?? [];
@@ -109,44 +107,44 @@ export function checkAdventure(pack: AdventurePack, need: Need): void {
   zones.forEach((z, i) => {
     for (const k of ['start', 'final'] as const) {
       const pg = pageOf.get(z[k]);
-      need(pg !== undefined, ['comazones', i, k], `unknown page ${z[k]}`);
-      if (pg) need(pg.comazone === z.id, ['comazones', i, k], `page ${pg.id} belongs to comazone ${pg.comazone}, not ${z.id}`);
+      need(pg !== undefined, ['comazones', i, k], 'unknownPage', { id: z[k] });
+      if (pg) need(pg.comazone === z.id, ['comazones', i, k], 'pageOfZone', { page: pg.id, zone: pg.comazone, asked: z.id });
     }
   });
   const codes = new Map<string, number>();
   ids.forEach((x, i) => {
-    need(zoneIds.has(x.comazone), ['ids', i, 'comazone'], `unknown comazone ${x.comazone}`);
+    need(zoneIds.has(x.comazone), ['ids', i, 'comazone'], 'unknownComazone', { id: x.comazone });
     const e = entities.get(x.enemy);
-    need(e !== undefined, ['ids', i, 'enemy'], `no enemy card ${x.enemy} with kind: entity`);
-    if (e?.code !== undefined) need(e.code === x.code, ['ids', i, 'code'], `enemy ${x.enemy} carries code ${e.code}`);
+    need(e !== undefined, ['ids', i, 'enemy'], 'noEntity', { id: x.enemy });
+    if (e?.code !== undefined) need(e.code === x.code, ['ids', i, 'code'], 'enemyCode', { id: x.enemy, code: e.code });
     if (!x.fear) {
-      need(!codes.has(x.code), ['ids', i, 'code'], `code ${x.code} is used by another I.D.`);
+      need(!codes.has(x.code), ['ids', i, 'code'], 'codeTaken', { code: x.code });
       codes.set(x.code, 0);
     }
   });
   const playable = ids.filter((x) => !x.fear);
-  need(playable.length >= REVEALED_IDS, ['ids'], `at least ${REVEALED_IDS} I.D.s that are not Fear copies`);
-  need(new Set(playable.map((x) => x.comazone)).size >= 2, ['ids'], 'the I.D.s that are not Fear copies need two comazones or more');
+  need(playable.length >= REVEALED_IDS, ['ids'], 'revealedIds', { ids: REVEALED_IDS });
+  need(new Set(playable.map((x) => x.comazone)).size >= 2, ['ids'], 'twoComazones');
   const fearCodes = new Set(ids.filter((x) => x.fear).map((x) => x.code));
   clues.forEach((c, i) => {
     const owner = playable.find((x) => x.code === c.code);
-    need(owner !== undefined || fearCodes.has(c.code), ['clues', i, 'code'], `no I.D. has code ${c.code}`);
+    need(owner !== undefined || fearCodes.has(c.code), ['clues', i, 'code'], 'noIdHasCode', { code: c.code });
     if (owner) codes.set(c.code, (codes.get(c.code) ?? 0) + 1);
     const named = [...idIds, ...entities.keys()].find((x) => c.id.includes(x));
-    need(named === undefined, ['clues', i, 'id'], `clue id ${c.id} names ${named ?? ''}; clue ids reach the table and must not`);
+    need(named === undefined, ['clues', i, 'id'], 'clueIdNames', { id: c.id, name: named ?? '' });
     (c.rulesOut?.comazones ?? []).forEach((z, j) => {
-      need(zoneIds.has(z), ['clues', i, 'rulesOut', 'comazones', j], `unknown comazone ${z}`);
-      need(owner?.comazone !== z, ['clues', i, 'rulesOut', 'comazones', j], 'a clue never rules out its own comazone');
+      need(zoneIds.has(z), ['clues', i, 'rulesOut', 'comazones', j], 'unknownComazone', { id: z });
+      need(owner?.comazone !== z, ['clues', i, 'rulesOut', 'comazones', j], 'ownComazone');
     });
     (c.rulesOut?.ids ?? []).forEach((x, j) => {
-      need(idIds.has(x), ['clues', i, 'rulesOut', 'ids', j], `unknown I.D. ${x}`);
-      need(owner?.id !== x, ['clues', i, 'rulesOut', 'ids', j], 'a clue never rules out its own I.D.');
+      need(idIds.has(x), ['clues', i, 'rulesOut', 'ids', j], 'unknownId', { id: x });
+      need(owner?.id !== x, ['clues', i, 'rulesOut', 'ids', j], 'ownId');
     });
   });
-  for (const [c, n] of codes) need(n === CLUES_PER_ID, ['clues'], `code ${c} has ${n} clue cards, needs ${CLUES_PER_ID}`);
+  for (const [c, n] of codes) need(n === CLUES_PER_ID, ['clues'], 'cluesPerCode', { code: c, cards: n, needed: CLUES_PER_ID });
   (pack.totems ?? []).forEach((t, i) => {
-    need(items.has(t.item), ['totems', i, 'item'], `unknown item ${t.item}`);
-    need(zoneIds.has(t.comazone), ['totems', i, 'comazone'], `unknown comazone ${t.comazone}`);
+    need(items.has(t.item), ['totems', i, 'item'], 'unknownItem', { id: t.item });
+    need(zoneIds.has(t.comazone), ['totems', i, 'comazone'], 'unknownComazone', { id: t.comazone });
   });
-  pack.avatars.forEach((a, i) => a.suspicious.forEach((z, j) => need(zoneIds.has(z), ['avatars', i, 'suspicious', j], `unknown comazone ${z}`)));
+  pack.avatars.forEach((a, i) => a.suspicious.forEach((z, j) => need(zoneIds.has(z), ['avatars', i, 'suspicious', j], 'unknownComazone', { id: z })));
 }

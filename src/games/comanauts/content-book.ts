@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expecting, type Need } from '../../content/expected.ts';
 
 /**
  * The adventure book's part of the Comanauts pack format (docs/comanauts-book.md): the effect language of
@@ -25,7 +26,7 @@ export function bookSchemas(p: BookPrimitives) {
   const who = z.enum(whoKinds);
   const simple = [
     z.object({ do: z.literal('narrate'), text }).strict(),
-    z.object({ do: z.literal('encounter'), hostiles: z.array(id).default([]), entity: z.string().optional(), code: z.string().regex(/^\d{7}$/, 'a seven-digit identification code').optional() }).strict(),
+    z.object({ do: z.literal('encounter'), hostiles: z.array(id).default([]), entity: z.string().optional(), code: z.string().regex(/^\d{7}$/, expecting('comanauts.idCode')).optional() }).strict(),
     z.object({ do: z.literal('gainInsight'), n: z.number().int().min(1) }).strict(),
     z.object({ do: z.literal('revealClue') }).strict(),
     z.object({ do: z.literal('gainItem'), item: id, who: who.optional() }).strict(),
@@ -86,7 +87,7 @@ export function bookSchemas(p: BookPrimitives) {
       doors: z.array(door).optional(),
     },
     setupFields: {
-      code: z.string().regex(/^\d{7}$/, 'a seven-digit identification code').optional(),
+      code: z.string().regex(/^\d{7}$/, expecting('comanauts.idCode')).optional(),
       doors: z.array(id).optional(),
       objectives: z.array(id).optional(),
       insight: z.array(id).optional(),
@@ -121,7 +122,6 @@ interface AnyEffect {
   readonly [k: string]: unknown;
 }
 type Path = (string | number)[];
-type Need = (ok: boolean, path: Path, message: string) => void;
 
 interface BookPage {
   readonly id: string;
@@ -164,7 +164,7 @@ interface BookPack {
  * Cross references of the book (docs/comanauts-book.md): every id an effect, a page's setup or a door
  * names exists where it must, reported with the pack path of the offending field.
  */
-export function checkBook(pack: BookPack, need: Need): void {
+export function checkBook(pack: BookPack, need: Need<'comanauts'>): void {
   const items = new Set(pack.items.map((i) => i.id));
   const enemies = new Set(pack.enemies.map((e) => e.id));
   const statuses = new Set(pack.statuses.map((s) => s.id));
@@ -182,45 +182,45 @@ export function checkBook(pack: BookPack, need: Need): void {
       const str = (k: string): string => String(e[k]);
       switch (e.do) {
         case 'encounter':
-          (e['hostiles'] as string[]).forEach((h, j) => need(enemies.has(h), [...at, 'hostiles', j], `unknown enemy ${h}`));
+          (e['hostiles'] as string[]).forEach((h, j) => need(enemies.has(h), [...at, 'hostiles', j], 'unknownEnemy', { id: h }));
           return;
         case 'status':
-          return need(statuses.has(str('status')), [...at, 'status'], `unknown status ${str('status')}`);
+          return need(statuses.has(str('status')), [...at, 'status'], 'unknownStatus', { id: str('status') });
         case 'gainItem':
-          return need(items.has(str('item')), [...at, 'item'], `unknown item ${str('item')}`);
+          return need(items.has(str('item')), [...at, 'item'], 'unknownItem', { id: str('item') });
         case 'turnToPage': {
           const target = e['page'];
           const ok = typeof target === 'number' ? pageNumbers.has(target) : pageIds.has(String(target));
-          return need(ok, [...at, 'page'], `unknown page ${String(target)}`);
+          return need(ok, [...at, 'page'], 'unknownPage', { id: String(target) });
         }
         case 'placeInsight':
         case 'placeTokens':
         case 'removeTokens': {
-          if (!page || !spaces) return need(false, at, `${e.do} only in a page's entries`);
+          if (!page || !spaces) return need(false, at, 'onlyOnPage', { op: e.do });
           const sp = page.spaces.find((s) => s.id === str('space'));
-          if (!sp) return need(false, [...at, 'space'], `unknown space ${str('space')}`);
+          if (!sp) return need(false, [...at, 'space'], 'unknownSpace', { id: str('space') });
           const token = e.do === 'placeInsight' ? 'insight' : str('token');
-          if (token === 'insight' && e.do !== 'removeTokens') need(sp.symbols.includes('insight'), [...at, 'space'], `space ${sp.id} has no insight symbol on this page`);
-          if (token === 'search') need(sp.symbols.includes('search'), [...at, 'space'], `space ${sp.id} has no search symbol`);
+          if (token === 'insight' && e.do !== 'removeTokens') need(sp.symbols.includes('insight'), [...at, 'space'], 'noInsightSymbolHere', { id: sp.id });
+          if (token === 'search') need(sp.symbols.includes('search'), [...at, 'space'], 'noSearchSymbol', { id: sp.id });
           return;
         }
         case 'skillTest':
-          if (!page) return need(false, at, 'skillTest only in a page\'s entries (an environment card has its own test)');
-          return need(page.tests.some((t) => t.id === str('test')), [...at, 'test'], `unknown test ${str('test')} on page ${page.id}`);
+          if (!page) return need(false, at, 'skillTestOnPage');
+          return need(page.tests.some((t) => t.id === str('test')), [...at, 'test'], 'unknownTest', { test: str('test'), page: page.id });
         case 'groupTask':
-          return need(page?.groupTask !== undefined, at, 'this page has no group task');
+          return need(page?.groupTask !== undefined, at, 'noGroupTask');
         case 'openDoor':
         case 'unlockDoor':
         case 'lockDoor':
         case 'placeDoor': {
           const door = str('door');
-          if (door === 'any') return need(page === null && e.do === 'openDoor', [...at, 'door'], '`door: any` only in an item\'s `use` with openDoor');
+          if (door === 'any') return need(page === null && e.do === 'openDoor', [...at, 'door'], 'anyDoorInUse');
           const ok = page ? (page.doors ?? []).some((x) => x.id === door) : allDoors.has(door);
-          return need(ok, [...at, 'door'], `unknown door ${door}${page ? ` on page ${page.id}` : ''}`);
+          return page ? need(ok, [...at, 'door'], 'unknownDoorOnPage', { door, page: page.id }) : need(ok, [...at, 'door'], 'unknownDoor', { door });
         }
         case 'environment':
         case 'removeEnvironment':
-          return need(cards.has(str('card')), [...at, 'card'], `unknown environment card ${str('card')}`);
+          return need(cards.has(str('card')), [...at, 'card'], 'unknownEnvironmentCard', { id: str('card') });
         case 'choice':
           (e['options'] as { effects: AnyEffect[] }[]).forEach((o, j) => walk(o.effects, [...at, 'options', j, 'effects'], page));
           return;
@@ -239,43 +239,43 @@ export function checkBook(pack: BookPack, need: Need): void {
     for (const [k, list] of Object.entries(pg.entries.poi)) walk(list, [...at, 'entries', 'poi', k], pg);
     for (const [k, list] of Object.entries(pg.entries.insight ?? {})) walk(list, [...at, 'entries', 'insight', k], pg);
     for (const [k, list] of Object.entries(pg.entries.objective ?? {})) {
-      need(spaces.has(k), [...at, 'entries', 'objective', k], `unknown space ${k}`);
+      need(spaces.has(k), [...at, 'entries', 'objective', k], 'unknownSpace', { id: k });
       walk(list, [...at, 'entries', 'objective', k], pg);
     }
     pg.tests.forEach((t, j) => {
-      if (t.space) need(spaces.has(t.space), [...at, 'tests', j, 'space'], `unknown space ${t.space}`);
+      if (t.space) need(spaces.has(t.space), [...at, 'tests', j, 'space'], 'unknownSpace', { id: t.space });
       walk(t.success, [...at, 'tests', j, 'success'], pg);
       walk(t.fail, [...at, 'tests', j, 'fail'], pg);
     });
     if (pg.groupTask) {
-      if (pg.groupTask.space) need(spaces.has(pg.groupTask.space), [...at, 'groupTask', 'space'], `unknown space ${pg.groupTask.space}`);
+      if (pg.groupTask.space) need(spaces.has(pg.groupTask.space), [...at, 'groupTask', 'space'], 'unknownSpace', { id: pg.groupTask.space });
       walk(pg.groupTask.success, [...at, 'groupTask', 'success'], pg);
     }
     (pg.doors ?? []).forEach((door, j) => {
       const [a, b] = door.between;
       const joined = pg.lines.some((l) => (l.between[0] === a && l.between[1] === b) || (l.between[0] === b && l.between[1] === a));
-      need(joined, [...at, 'doors', j, 'between'], `no line joins ${a} and ${b}`);
+      need(joined, [...at, 'doors', j, 'between'], 'noLineJoins', { a, b });
     });
     const doorIds = new Set((pg.doors ?? []).map((x) => x.id));
-    (pg.setup.doors ?? []).forEach((x, j) => need(doorIds.has(x), [...at, 'setup', 'doors', j], `unknown door ${x} on this page`));
-    (pg.setup.objectives ?? []).forEach((x, j) => need(spaces.has(x), [...at, 'setup', 'objectives', j], `unknown space ${x}`));
-    (pg.setup.fire ?? []).forEach((x, j) => need(spaces.has(x), [...at, 'setup', 'fire', j], `unknown space ${x}`));
+    (pg.setup.doors ?? []).forEach((x, j) => need(doorIds.has(x), [...at, 'setup', 'doors', j], 'unknownDoorHere', { door: x }));
+    (pg.setup.objectives ?? []).forEach((x, j) => need(spaces.has(x), [...at, 'setup', 'objectives', j], 'unknownSpace', { id: x }));
+    (pg.setup.fire ?? []).forEach((x, j) => need(spaces.has(x), [...at, 'setup', 'fire', j], 'unknownSpace', { id: x }));
     const insightSpots = symbolled('insight');
-    (pg.setup.insight ?? []).forEach((x, j) => need(insightSpots.has(x), [...at, 'setup', 'insight', j], `space ${x} has no insight symbol`));
-    (pg.setup.environment ?? []).forEach((x, j) => need(cards.has(x), [...at, 'setup', 'environment', j], `unknown environment card ${x}`));
+    (pg.setup.insight ?? []).forEach((x, j) => need(insightSpots.has(x), [...at, 'setup', 'insight', j], 'noInsightSymbol', { id: x }));
+    (pg.setup.environment ?? []).forEach((x, j) => need(cards.has(x), [...at, 'setup', 'environment', j], 'unknownEnvironmentCard', { id: x }));
   });
   pack.items.forEach((item, i) => {
-    (item.keywords ?? []).forEach((k, j) => need(keywords.has(k), ['items', i, 'keywords', j], `unknown keyword ${k} (keywords.yaml)`));
+    (item.keywords ?? []).forEach((k, j) => need(keywords.has(k), ['items', i, 'keywords', j], 'unknownKeyword', { id: k }));
     walk(item.use, ['items', i, 'use'], null);
   });
   pack.avatars.forEach((a, i) => {
-    need(a.ability.kind !== 'effects' || (a.ability.effects ?? []).length > 0, ['avatars', i, 'ability', 'effects'], 'an `effects` ability needs its effects');
+    need(a.ability.kind !== 'effects' || (a.ability.effects ?? []).length > 0, ['avatars', i, 'ability', 'effects'], 'abilityEffects');
     walk(a.ability.effects, ['avatars', i, 'ability', 'effects'], null);
   });
   (pack.environment ?? []).forEach((c, i) => {
-    need((c.test === undefined) !== (c.use === undefined), ['environment', i], 'exactly one of `test` and `use`');
+    need((c.test === undefined) !== (c.use === undefined), ['environment', i], 'testOrUse');
     const where = c.where;
-    if (where?.space !== undefined) need(pack.pages.some((pg) => pg.spaces.some((s) => s.id === where.space)), ['environment', i, 'where', 'space'], `no page has a space ${where.space}`);
+    if (where?.space !== undefined) need(pack.pages.some((pg) => pg.spaces.some((s) => s.id === where.space)), ['environment', i, 'where', 'space'], 'noPageHasSpace', { id: where.space });
     walk(c.test?.success, ['environment', i, 'test', 'success'], null);
     walk(c.test?.fail, ['environment', i, 'test', 'fail'], null);
     walk(c.use, ['environment', i, 'use'], null);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-type Path = (string | number)[];
-type Need = (ok: boolean, path: Path, message: string) => void;
+import { expecting, type Need } from '../../content/expected.ts';
 
 /**
  * `campaign.yaml` (optional, docs/comanauts-adventure.md "Campaign"): story passages a campaign unlocks as its
@@ -19,7 +17,7 @@ export function campaignSchemas(parts: { text: z.ZodType; id: z.ZodType<string> 
       text: parts.text,
     })
     .strict()
-    .refine((p) => p.defeated !== undefined || p.ids !== undefined, { message: 'a passage needs defeated, ids, or both' });
+    .refine((p) => p.defeated !== undefined || p.ids !== undefined, expecting('comanauts.passage'));
   return { files: { campaign: z.object({ passages: z.array(passage).min(1) }).strict().optional() } };
 }
 
@@ -39,15 +37,15 @@ export function passageUnlocked(p: CampaignPassage, defeated: ReadonlySet<string
 }
 
 /** Cross references of `campaign.yaml`: unique passage ids, known I.D.s, counts the pack can reach. */
-export function checkCampaign(pack: { campaign?: CampaignFile | undefined; ids?: readonly { id: string; fear?: boolean | undefined }[] | undefined }, need: Need): void {
+export function checkCampaign(pack: { campaign?: CampaignFile | undefined; ids?: readonly { id: string; fear?: boolean | undefined }[] | undefined }, need: Need<'comanauts'>): void {
   if (!pack.campaign) return;
   const playable = new Set((pack.ids ?? []).filter((x) => !x.fear).map((x) => x.id));
-  need(playable.size > 0, ['campaign'], 'campaign.yaml needs the adventure files (ids.yaml)');
+  need(playable.size > 0, ['campaign'], 'campaignNeedsIds');
   const seen = new Set<string>();
   pack.campaign.passages.forEach((p, i) => {
-    need(!seen.has(p.id), ['campaign', 'passages', i, 'id'], `passage ${p.id} appears twice`);
+    need(!seen.has(p.id), ['campaign', 'passages', i, 'id'], 'passageTwice', { id: p.id });
     seen.add(p.id);
-    if (p.defeated !== undefined) need(p.defeated <= playable.size, ['campaign', 'passages', i, 'defeated'], `the pack has ${playable.size} I.D.s to defeat`);
-    (p.ids ?? []).forEach((x, j) => need(playable.has(x), ['campaign', 'passages', i, 'ids', j], `unknown I.D. ${x} (or a Fear copy)`));
+    if (p.defeated !== undefined) need(p.defeated <= playable.size, ['campaign', 'passages', i, 'defeated'], 'idsToDefeat', { ids: playable.size });
+    (p.ids ?? []).forEach((x, j) => need(playable.has(x), ['campaign', 'passages', i, 'ids', j], 'unknownPlayableId', { id: x }));
   });
 }

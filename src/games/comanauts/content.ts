@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
+import { checker, expecting } from '../../content/expected.ts';
 import { definePackSchema } from '../../content/schema.ts';
 import { adventureSchemas, checkAdventure } from './content-adventure.ts';
 import { campaignSchemas, checkCampaign } from './content-campaign.ts';
@@ -26,7 +27,7 @@ export type SymbolKind = (typeof symbolKinds)[number];
 
 const point = z.tuple([z.number(), z.number()]);
 const segment = z.tuple([point, point]);
-const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case id (letters, digits, dashes)');
+const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, expecting('lowerId'));
 
 const bonusSchema = z
   .object({
@@ -206,33 +207,31 @@ export const comanautsPackSchema = definePackSchema({
     const enemies = new Set(pack.enemies.map((e) => e.id));
     const statuses = new Set(pack.statuses.map((s) => s.id));
     const pages = new Set(pack.pages.map((p) => p.id));
-    const need = (ok: boolean, path: (string | number)[], message: string): void => {
-      if (!ok) ctx.addIssue({ code: 'custom', path, message });
-    };
-    need(pages.has(pack.game.startPage), ['game', 'startPage'], `unknown page ${pack.game.startPage}`);
-    pack.game.defaultStatuses.forEach((s, i) => need(statuses.has(s), ['game', 'defaultStatuses', i], `unknown status ${s}`));
-    pack.avatars.forEach((a, i) => a.startItems.forEach((it, j) => need(items.has(it), ['avatars', i, 'startItems', j], `unknown item ${it}`)));
+    const need = checker(ctx, 'comanauts');
+    need(pages.has(pack.game.startPage), ['game', 'startPage'], 'unknownPage', { id: pack.game.startPage });
+    pack.game.defaultStatuses.forEach((s, i) => need(statuses.has(s), ['game', 'defaultStatuses', i], 'unknownStatus', { id: s }));
+    pack.avatars.forEach((a, i) => a.startItems.forEach((it, j) => need(items.has(it), ['avatars', i, 'startItems', j], 'unknownItem', { id: it })));
     pack.enemies.forEach((e, i) => {
-      if (e.loot) need(items.has(e.loot), ['enemies', i, 'loot'], `unknown item ${e.loot}`);
+      if (e.loot) need(items.has(e.loot), ['enemies', i, 'loot'], 'unknownItem', { id: e.loot });
       for (let face = 1; face <= 6; face++) {
-        need(e.actions.some((a) => a.min <= face && face <= a.max), ['enemies', i, 'actions'], `no action for a roll of ${face}`);
+        need(e.actions.some((a) => a.min <= face && face <= a.max), ['enemies', i, 'actions'], 'noActionForRoll', { face });
       }
       e.actions.forEach((a, j) => {
-        if (a.status) need(statuses.has(a.status), ['enemies', i, 'actions', j, 'status'], `unknown status ${a.status}`);
+        if (a.status) need(statuses.has(a.status), ['enemies', i, 'actions', j, 'status'], 'unknownStatus', { id: a.status });
       });
     });
     pack.pages.forEach((p, i) => {
       const spaces = new Set(p.spaces.map((s) => s.id));
-      p.lines.forEach((l, j) => l.between.forEach((s, k) => need(spaces.has(s), ['pages', i, 'lines', j, 'between', k], `unknown space ${s}`)));
-      Object.keys(p.setup.searchTokens).forEach((s) => need(spaces.has(s), ['pages', i, 'setup', 'searchTokens', s], `unknown space ${s}`));
-      Object.keys(p.entries.poi).forEach((s) => need(spaces.has(s), ['pages', i, 'entries', 'poi', s], `unknown space ${s}`));
-      p.setup.encounter.forEach((h, j) => need(enemies.has(h), ['pages', i, 'setup', 'encounter', j], `unknown enemy ${h}`));
-      p.searchItems.forEach((it, j) => need(items.has(it), ['pages', i, 'searchItems', j], `unknown item ${it}`));
-      p.spaces.forEach((s, j) => need(!s.repeatable || s.symbols.includes('poi'), ['pages', i, 'spaces', j, 'repeatable'], `space ${s.id} is repeatable but has no poi symbol`));
-      need(p.spaces.some((s) => s.symbols.includes('avatarStart')), ['pages', i, 'spaces'], 'no avatar start space');
-      need(p.spaces.some((s) => s.symbols.includes('enemyStart')), ['pages', i, 'spaces'], 'no enemy start space');
+      p.lines.forEach((l, j) => l.between.forEach((s, k) => need(spaces.has(s), ['pages', i, 'lines', j, 'between', k], 'unknownSpace', { id: s })));
+      Object.keys(p.setup.searchTokens).forEach((s) => need(spaces.has(s), ['pages', i, 'setup', 'searchTokens', s], 'unknownSpace', { id: s }));
+      Object.keys(p.entries.poi).forEach((s) => need(spaces.has(s), ['pages', i, 'entries', 'poi', s], 'unknownSpace', { id: s }));
+      p.setup.encounter.forEach((h, j) => need(enemies.has(h), ['pages', i, 'setup', 'encounter', j], 'unknownEnemy', { id: h }));
+      p.searchItems.forEach((it, j) => need(items.has(it), ['pages', i, 'searchItems', j], 'unknownItem', { id: it }));
+      p.spaces.forEach((s, j) => need(!s.repeatable || s.symbols.includes('poi'), ['pages', i, 'spaces', j, 'repeatable'], 'repeatableNoPoi', { id: s.id }));
+      need(p.spaces.some((s) => s.symbols.includes('avatarStart')), ['pages', i, 'spaces'], 'noAvatarStart');
+      need(p.spaces.some((s) => s.symbols.includes('enemyStart')), ['pages', i, 'spaces'], 'noEnemyStart');
       const insightSpots = new Set(p.spaces.filter((s) => s.symbols.includes('insight')).map((s) => s.id));
-      Object.keys(p.entries.insight ?? {}).forEach((s) => need(insightSpots.has(s), ['pages', i, 'entries', 'insight', s], `space ${s} has no insight symbol`));
+      Object.keys(p.entries.insight ?? {}).forEach((s) => need(insightSpots.has(s), ['pages', i, 'entries', 'insight', s], 'noInsightSymbol', { id: s }));
     });
     checkBook(pack, need);
     checkAdventure(pack, need);

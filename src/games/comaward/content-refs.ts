@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { checker, type CheckKey, type TextParams } from '../../content/expected.ts';
 import type { ComaWardPack, Condition, Effect, EventWhen, Files, Phenomenon } from './content.ts';
 import { clueTriples, floorCells } from './pack-helpers.ts';
 
@@ -33,7 +34,8 @@ export function walkCondition(c: Condition, path: Path, visit: (c: Condition, pa
  * consistent, exactly six clue items, and the chart covers every set of three clues exactly once.
  */
 export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.RefinementCtx): void {
-  const issue = (path: Path, message: string): void => ctx.addIssue({ code: 'custom', path, message });
+  const need = checker(ctx, 'comaward');
+  const issue = (path: Path, key: CheckKey<'comaward'>, params?: TextParams): void => need(false, path, key, params);
   const raw = files as unknown as Record<string, unknown>;
 
   const spaces = new Set<string>();
@@ -41,87 +43,87 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
   const boardFloors = new Map<string, ReturnType<typeof floorCells>>();
   pack.board.floors.forEach((floor, fi) => {
     const at: Path = ['board', 'floors', fi];
-    if (boardFloors.has(floor.id)) issue([...at, 'id'], `floor ${floor.id} is given twice`);
+    if (boardFloors.has(floor.id)) issue([...at, 'id'], 'floorTwice', { id: floor.id });
     const rows = floor.map.replace(/\n$/, '').split('\n');
-    if (rows.length !== floor.height) issue([...at, 'map'], `${floor.height} rows (height, found ${rows.length})`);
+    if (rows.length !== floor.height) issue([...at, 'map'], 'mapRows', { height: floor.height, found: rows.length });
     rows.forEach((row, y) => {
-      if (row.length !== floor.width) issue([...at, 'map'], `row ${y} of ${floor.width} characters (width, found ${row.length})`);
+      if (row.length !== floor.width) issue([...at, 'map'], 'rowWidth', { row: y, width: floor.width, found: row.length });
       [...row].forEach((ch, x) => {
-        if (!/^[.h?SEA-Z]$/.test(ch)) issue([...at, 'map'], `row ${y} column ${x}: one of . h ? S E or a room letter`);
-        else if (/^[A-Z]$/.test(ch) && ch !== 'S' && ch !== 'E' && !floor.rooms.some((r) => r.letter === ch)) issue([...at, 'map'], `row ${y} column ${x}: letter ${ch} is not in this floor's rooms`);
+        if (!/^[.h?SEA-Z]$/.test(ch)) issue([...at, 'map'], 'mapChar', { row: y, column: x });
+        else if (/^[A-Z]$/.test(ch) && ch !== 'S' && ch !== 'E' && !floor.rooms.some((r) => r.letter === ch)) issue([...at, 'map'], 'letterNotInRooms', { row: y, column: x, letter: ch });
       });
     });
     floor.rooms.forEach((room, ri) => {
       const count = [...floor.map].filter((ch) => ch === room.letter).length;
-      if (count !== 1) issue([...at, 'rooms', ri, 'letter'], `letter ${room.letter} exactly once on the map (a fixed room is one space), found ${count}`);
-      if (roomIds.has(room.id)) issue([...at, 'rooms', ri, 'id'], `room id ${room.id} is used twice on the board`);
+      if (count !== 1) issue([...at, 'rooms', ri, 'letter'], 'letterOnce', { letter: room.letter, found: count });
+      if (roomIds.has(room.id)) issue([...at, 'rooms', ri, 'id'], 'roomIdTwice', { id: room.id });
       roomIds.add(room.id);
     });
     const cells = floorCells(floor);
     boardFloors.set(floor.id, cells);
     for (const c of cells) spaces.add(c.id);
-    if (!cells.some((c) => c.ch === '?') && fi === 0 && pack.board.floors.every((f) => !f.map.includes('?'))) issue(['board', 'floors'], 'at least one room slot (?)');
+    if (!cells.some((c) => c.ch === '?') && fi === 0 && pack.board.floors.every((f) => !f.map.includes('?'))) issue(['board', 'floors'], 'roomSlot');
   });
   const cellAt = (floor: string, x: number, y: number) => boardFloors.get(floor)?.find((c) => c.x === x && c.y === y);
   const stairCells = new Set<string>();
   pack.board.stairs.forEach((s, i) => {
     const entries = Object.entries(s.spaces);
-    if (entries.length < 2) issue(['board', 'stairs', i, 'spaces'], 'stairs on at least two floors');
+    if (entries.length < 2) issue(['board', 'stairs', i, 'spaces'], 'stairsTwoFloors');
     for (const [floor, xy] of entries) {
       const c = cellAt(floor, xy[0], xy[1]);
-      if (c?.ch !== 'S') issue(['board', 'stairs', i, 'spaces', floor], `a stairs space (S) on ${floor} at [${xy.join(', ')}]`);
+      if (c?.ch !== 'S') issue(['board', 'stairs', i, 'spaces', floor], 'stairsSpace', { floor, at: xy.join(', ') });
       else stairCells.add(c.id);
     }
   });
   pack.board.elevators.forEach((e, i) => {
     for (const [floor, xy] of Object.entries(e.spaces)) {
-      if (cellAt(floor, xy[0], xy[1])?.ch !== 'E') issue(['board', 'elevators', i, 'spaces', floor], `an elevator space (E) on ${floor} at [${xy.join(', ')}]`);
+      if (cellAt(floor, xy[0], xy[1])?.ch !== 'E') issue(['board', 'elevators', i, 'spaces', floor], 'elevatorSpace', { floor, at: xy.join(', ') });
     }
     for (const face of ['1', '2', '3', '4', '5', '6']) {
       const row = (e.table as Record<string, string[] | undefined>)[face];
-      if (row === undefined) issue(['board', 'elevators', i, 'table'], `a row for die face ${face}`);
-      else row.forEach((f, j) => { if (!(f in e.spaces)) issue(['board', 'elevators', i, 'table', face, j], `a floor this elevator serves`); });
+      if (row === undefined) issue(['board', 'elevators', i, 'table'], 'elevatorRow', { face });
+      else row.forEach((f, j) => { if (!(f in e.spaces)) issue(['board', 'elevators', i, 'table', face, j], 'elevatorFloor'); });
     }
   });
   for (const [floorId, cells] of boardFloors) {
-    for (const c of cells) if (c.ch === 'S' && !stairCells.has(c.id)) issue(['board', 'stairs'], `the stairs space ${c.id} belongs to no stairs`);
+    for (const c of cells) if (c.ch === 'S' && !stairCells.has(c.id)) issue(['board', 'stairs'], 'orphanStairs', { id: c.id });
     void floorId;
   }
   pack.board.portals.forEach((p, i) => {
     for (const end of ['in', 'out'] as const) {
       const c = cellAt(p[end].floor, p[end].at[0], p[end].at[1]);
-      if (!c) issue(['board', 'portals', i, end], `a space of ${p[end].floor} at [${p[end].at.join(', ')}]`);
+      if (!c) issue(['board', 'portals', i, end], 'portalSpace', { floor: p[end].floor, at: p[end].at.join(', ') });
     }
   });
   const startFloor = pack.board.floors.find((f) => f.id === pack.board.start.floor);
-  if (!startFloor?.rooms.some((r) => r.id === pack.board.start.room)) issue(['board', 'start', 'room'], `a fixed room of ${pack.board.start.floor}`);
+  if (!startFloor?.rooms.some((r) => r.id === pack.board.start.room)) issue(['board', 'start', 'room'], 'startRoom', { floor: pack.board.start.floor });
 
   const mat = pack.mat;
-  if (mat.terror.length !== mat.maxTerror + 1) issue(['mat', 'terror'], `${mat.maxTerror + 1} rows (Terror 0 to maxTerror, found ${mat.terror.length})`);
-  if (mat.startTerror > mat.maxTerror) issue(['mat', 'startTerror'], `at most maxTerror (${mat.maxTerror})`);
+  if (mat.terror.length !== mat.maxTerror + 1) issue(['mat', 'terror'], 'terrorRows', { rows: mat.maxTerror + 1, found: mat.terror.length });
+  if (mat.startTerror > mat.maxTerror) issue(['mat', 'startTerror'], 'startTerror', { max: mat.maxTerror });
 
-  const unique = (list: readonly { id: string }[], path: Path, what: string): void => {
+  const unique = (list: readonly { id: string }[], path: Path, key: CheckKey<'comaward'>): void => {
     const seen = new Set<string>();
     list.forEach((x, i) => {
-      if (seen.has(x.id)) issue([...path, i, 'id'], `a ${what} id used once, ${x.id} is used again`);
+      if (seen.has(x.id)) issue([...path, i, 'id'], key, { id: x.id });
       seen.add(x.id);
     });
   };
-  unique(pack.rooms, ['rooms'], 'room');
-  unique(pack.hallucinationRooms, ['hallucination-rooms'], 'hallucination room');
-  unique(pack.items, ['items'], 'item');
-  unique(pack.neuroses, ['neuroses'], 'neurosis');
-  unique(pack.quirks, ['quirks'], 'quirk');
+  unique(pack.rooms, ['rooms'], 'uniqueRoom');
+  unique(pack.hallucinationRooms, ['hallucination-rooms'], 'uniqueHallucinationRoom');
+  unique(pack.items, ['items'], 'uniqueItem');
+  unique(pack.neuroses, ['neuroses'], 'uniqueNeurosis');
+  unique(pack.quirks, ['quirks'], 'uniqueQuirk');
 
   const items = new Set(pack.items.map((i) => i.id));
   const clues = pack.items.filter((i) => i.type === 'clue');
-  if (clues.length !== 6) issue(['items'], `exactly six clue items (found ${clues.length})`);
+  if (clues.length !== 6) issue(['items'], 'sixClues', { found: clues.length });
   pack.items.forEach((it, i) => {
-    if (it.type === 'clue' && it.copies !== 1) issue(['items', i, 'copies'], 'one copy of a clue');
-    if (it.type === 'weapon' && it.hands === undefined) issue(['items', i, 'hands'], 'hands: 1 or 2 for a weapon');
-    if (it.type !== 'weapon' && (it.hands !== undefined || it.attack !== undefined || it.damage !== undefined)) issue(['items', i], 'hands, attack and damage only on weapons');
-    if (it.unwilling && it.type !== 'medicine') issue(['items', i, 'unwilling'], 'unwilling only on medicine');
-    if ((it.type === 'food' || it.type === 'medicine') && (it.use === undefined || it.use.length === 0)) issue(['items', i, 'use'], 'the effects of using it');
+    if (it.type === 'clue' && it.copies !== 1) issue(['items', i, 'copies'], 'clueCopy');
+    if (it.type === 'weapon' && it.hands === undefined) issue(['items', i, 'hands'], 'weaponHands');
+    if (it.type !== 'weapon' && (it.hands !== undefined || it.attack !== undefined || it.damage !== undefined)) issue(['items', i], 'weaponOnly');
+    if (it.unwilling && it.type !== 'medicine') issue(['items', i, 'unwilling'], 'unwillingMedicine');
+    if ((it.type === 'food' || it.type === 'medicine') && (it.use === undefined || it.use.length === 0)) issue(['items', i, 'use'], 'useEffects');
   });
 
   const hallSeen = new Map<string, string>();
@@ -130,30 +132,30 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
     if (!Array.isArray(list)) continue;
     (list as ComaWardPack['hallucinations']).forEach((h, i) => {
       const at: Path = [key, i];
-      if (hallSeen.has(h.id)) issue([...at, 'id'], `a hallucination id used once, ${h.id} is also in ${hallSeen.get(h.id)}`);
+      if (hallSeen.has(h.id)) issue([...at, 'id'], 'uniqueHallucination', { id: h.id, file: hallSeen.get(h.id) ?? '' });
       hallSeen.set(h.id, key);
       const options = h.options.map((o) => o.id);
-      if (new Set(options).size !== options.length) issue([...at, 'options'], 'option ids used once');
-      if (h.versions.length < 2 || h.versions.length > 3) issue([...at, 'versions'], `two or three versions (found ${h.versions.length})`);
+      if (new Set(options).size !== options.length) issue([...at, 'options'], 'optionIds');
+      if (h.versions.length < 2 || h.versions.length > 3) issue([...at, 'versions'], 'versions', { found: h.versions.length });
       const versionIds = new Set<string>();
       h.versions.forEach((v, j) => {
-        if (versionIds.has(v.id)) issue([...at, 'versions', j, 'id'], `a version id used once, ${v.id} is used again`);
+        if (versionIds.has(v.id)) issue([...at, 'versions', j, 'id'], 'uniqueVersion', { id: v.id });
         versionIds.add(v.id);
-        for (const o of options) if (!(o in v.results)) issue([...at, 'versions', j, 'results'], `a result for option ${o}`);
-        for (const r of Object.keys(v.results)) if (!options.includes(r)) issue([...at, 'versions', j, 'results', r], `one of the options ${options.join(', ')}`);
+        for (const o of options) if (!(o in v.results)) issue([...at, 'versions', j, 'results'], 'resultFor', { option: o });
+        for (const r of Object.keys(v.results)) if (!options.includes(r)) issue([...at, 'versions', j, 'results', r], 'oneOfOptions', { options: options.join(', ') });
       });
     });
   }
 
   pack.neuroses.forEach((n, i) => {
-    if (n.stages[0]?.minTerror !== 0) issue(['neuroses', i, 'stages', 0, 'minTerror'], 'the first stage at minTerror 0');
+    if (n.stages[0]?.minTerror !== 0) issue(['neuroses', i, 'stages', 0, 'minTerror'], 'firstStage');
     n.stages.forEach((s, j) => {
-      if (j > 0 && s.minTerror <= (n.stages[j - 1]?.minTerror ?? 0)) issue(['neuroses', i, 'stages', j, 'minTerror'], 'stages in rising minTerror');
+      if (j > 0 && s.minTerror <= (n.stages[j - 1]?.minTerror ?? 0)) issue(['neuroses', i, 'stages', j, 'minTerror'], 'risingStages');
     });
   });
   pack.quirks.forEach((q, i) => {
     q.resolve.forEach((r, j) => {
-      if (j > 0 && r.atLeast <= (q.resolve[j - 1]?.atLeast ?? 0)) issue(['quirks', i, 'resolve', j, 'atLeast'], 'rows in rising atLeast');
+      if (j > 0 && r.atLeast <= (q.resolve[j - 1]?.atLeast ?? 0)) issue(['quirks', i, 'resolve', j, 'atLeast'], 'risingRows');
     });
   });
 
@@ -161,7 +163,7 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
   for (const key of Object.keys(raw).filter((k) => k.startsWith('phenomena/'))) {
     const p = raw[key] as Phenomenon;
     if (Array.isArray(p)) continue;
-    if (key !== `phenomena/${p.id}`) issue([key, 'id'], `the file name's id (${key.slice('phenomena/'.length)})`);
+    if (key !== `phenomena/${p.id}`) issue([key, 'id'], 'fileId', { id: key.slice('phenomena/'.length) });
     phenomena.add(p.id);
   }
 
@@ -169,55 +171,55 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
   const covered = new Map<string, number>();
   pack.chart.forEach((row, i) => {
     const at: Path = ['chart', 'rows', i];
-    row.clues.forEach((c, j) => { if (!clueIds.has(c)) issue([...at, 'clues', j], `a clue item id`); });
-    if (new Set(row.clues).size !== 3) issue([...at, 'clues'], 'three different clues');
-    if ((row.byFirst === undefined) === (row.any === undefined)) issue(at, 'exactly one of byFirst and any');
-    if (row.any !== undefined && !phenomena.has(row.any)) issue([...at, 'any'], `a phenomenon (phenomena/<id>)`);
+    row.clues.forEach((c, j) => { if (!clueIds.has(c)) issue([...at, 'clues', j], 'clueItem'); });
+    if (new Set(row.clues).size !== 3) issue([...at, 'clues'], 'threeClues');
+    if ((row.byFirst === undefined) === (row.any === undefined)) issue(at, 'byFirstOrAny');
+    if (row.any !== undefined && !phenomena.has(row.any)) issue([...at, 'any'], 'phenomenon');
     if (row.byFirst) {
-      for (const c of row.clues) if (!(c in row.byFirst)) issue([...at, 'byFirst'], `a phenomenon for ${c} found first`);
+      for (const c of row.clues) if (!(c in row.byFirst)) issue([...at, 'byFirst'], 'phenomenonFor', { clue: c });
       for (const [c, p] of Object.entries(row.byFirst)) {
-        if (!row.clues.includes(c)) issue([...at, 'byFirst', c], `one of this row's clues ${row.clues.join(', ')}`);
-        if (!phenomena.has(p)) issue([...at, 'byFirst', c], `a phenomenon (phenomena/<id>)`);
+        if (!row.clues.includes(c)) issue([...at, 'byFirst', c], 'rowClue', { clues: row.clues.join(', ') });
+        if (!phenomena.has(p)) issue([...at, 'byFirst', c], 'phenomenon');
       }
     }
     const k = [...row.clues].sort().join('+');
     covered.set(k, (covered.get(k) ?? 0) + 1);
-    if ((covered.get(k) ?? 0) > 1) issue([...at, 'clues'], `each set of three clues once, ${k} is given again`);
+    if ((covered.get(k) ?? 0) > 1) issue([...at, 'clues'], 'clueSetOnce', { set: k });
   });
   if (clueIds.size === 6) {
-    for (const t of clueTriples([...clueIds])) if (!covered.has(t.join('+'))) issue(['chart', 'rows'], `a row for the clues ${t.join(', ')}`);
+    for (const t of clueTriples([...clueIds])) if (!covered.has(t.join('+'))) issue(['chart', 'rows'], 'rowFor', { clues: t.join(', ') });
   }
 
   const spaceOk = (ref: string): boolean => NAMED_REFS.has(ref) || spaces.has(ref);
   const checkCondition = (c: Condition, path: Path, ph?: Phenomenon): void =>
     walkCondition(c, path, (x, p) => {
-      if ('carriesItem' in x && !items.has(x.carriesItem) && !ph?.items.some((i) => i.id === x.carriesItem)) issue([...p, 'carriesItem'], `an item id`);
-      if ('someoneCarries' in x && !items.has(x.someoneCarries) && !ph?.items.some((i) => i.id === x.someoneCarries)) issue([...p, 'someoneCarries'], `an item id`);
+      if ('carriesItem' in x && !items.has(x.carriesItem) && !ph?.items.some((i) => i.id === x.carriesItem)) issue([...p, 'carriesItem'], 'itemId');
+      if ('someoneCarries' in x && !items.has(x.someoneCarries) && !ph?.items.some((i) => i.id === x.someoneCarries)) issue([...p, 'someoneCarries'], 'itemId');
       for (const k of ['at', 'allLivingAt', 'someoneAt'] as const) {
         const ref = (x as Record<string, unknown>)[k];
-        if (typeof ref === 'string' && !spaceOk(ref)) issue([...p, k], `a space ref`);
+        if (typeof ref === 'string' && !spaceOk(ref)) issue([...p, k], 'spaceRef');
       }
-      if ('enemyDefeated' in x && !ph?.enemies.some((e) => e.id === x.enemyDefeated)) issue([...p, 'enemyDefeated'], `an enemy of this phenomenon`);
-      if ('roleAlive' in x && !ph?.roles.some((r) => r.id === x.roleAlive)) issue([...p, 'roleAlive'], `a role of this phenomenon`);
+      if ('enemyDefeated' in x && !ph?.enemies.some((e) => e.id === x.enemyDefeated)) issue([...p, 'enemyDefeated'], 'enemyOfPhenomenon');
+      if ('roleAlive' in x && !ph?.roles.some((r) => r.id === x.roleAlive)) issue([...p, 'roleAlive'], 'roleOfPhenomenon');
     });
   const checkEffects = (list: readonly Effect[], path: Path, ph?: Phenomenon): void =>
     walkEffects(list, path, (e, p) => {
-      if (!ph && PHENOMENON_OPS.has(e.op)) issue([...p, 'op'], `${e.op} only in a phenomenon`);
+      if (!ph && PHENOMENON_OPS.has(e.op)) issue([...p, 'op'], 'onlyInPhenomenon', { op: e.op });
       for (const k of ['space', 'to', 'at'] as const) {
         const ref = e[k];
-        if (typeof ref === 'string' && !spaceOk(ref) && !(k === 'to' && ref === 'random-room')) issue([...p, k], `a space ref`);
+        if (typeof ref === 'string' && !spaceOk(ref) && !(k === 'to' && ref === 'random-room')) issue([...p, k], 'spaceRef');
       }
-      if (e.op === 'placeItem' && !items.has(e['item'] as string) && !ph?.items.some((i) => i.id === e['item'])) issue([...p, 'item'], `an item id`);
+      if (e.op === 'placeItem' && !items.has(e['item'] as string) && !ph?.items.some((i) => i.id === e['item'])) issue([...p, 'item'], 'itemId');
       if (e.op === 'spawn' && ph) {
         const enemy = e['enemy'] as string | undefined;
         const ally = e['ally'] as string | undefined;
-        if ((enemy === undefined) === (ally === undefined)) issue(p, 'exactly one of enemy and ally');
-        if (enemy !== undefined && !ph.enemies.some((x) => x.id === enemy)) issue([...p, 'enemy'], `an enemy of this phenomenon`);
-        if (ally !== undefined && !ph.allies.some((x) => x.id === ally)) issue([...p, 'ally'], `an ally of this phenomenon`);
+        if ((enemy === undefined) === (ally === undefined)) issue(p, 'enemyOrAlly');
+        if (enemy !== undefined && !ph.enemies.some((x) => x.id === enemy)) issue([...p, 'enemy'], 'enemyOfPhenomenon');
+        if (ally !== undefined && !ph.allies.some((x) => x.id === ally)) issue([...p, 'ally'], 'allyOfPhenomenon');
       }
-      if (e.op === 'hurtEnemy' && ph && e['enemy'] !== undefined && !ph.enemies.some((x) => x.id === e['enemy'])) issue([...p, 'enemy'], `an enemy of this phenomenon`);
-      if (e.op === 'end' && ph && !ph.endings.some((x) => x.id === e['ending'])) issue([...p, 'ending'], `an ending of this phenomenon`);
-      if (e.op === 'dealRoles' && ph && ph.roles.length === 0) issue(p, 'roles in this phenomenon to deal');
+      if (e.op === 'hurtEnemy' && ph && e['enemy'] !== undefined && !ph.enemies.some((x) => x.id === e['enemy'])) issue([...p, 'enemy'], 'enemyOfPhenomenon');
+      if (e.op === 'end' && ph && !ph.endings.some((x) => x.id === e['ending'])) issue([...p, 'ending'], 'endingOfPhenomenon');
+      if (e.op === 'dealRoles' && ph && ph.roles.length === 0) issue(p, 'rolesToDeal');
       if (e.op === 'if') checkCondition(e['cond'] as Condition, [...p, 'cond'], ph);
     });
 
@@ -254,27 +256,27 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
   for (const key of Object.keys(raw).filter((k) => k.startsWith('phenomena/'))) {
     const ph = raw[key] as Phenomenon;
     if (Array.isArray(ph)) continue;
-    unique(ph.roles, [key, 'roles'], 'role');
-    unique(ph.enemies, [key, 'enemies'], 'enemy');
-    unique(ph.allies, [key, 'allies'], 'ally');
-    unique(ph.entities, [key, 'entities'], 'entity');
-    unique(ph.endings, [key, 'endings'], 'ending');
-    ph.items.forEach((it, i) => { if (items.has(it.id)) issue([key, 'items', i, 'id'], `an id not already in items.yaml`); });
-    if (ph.mode !== 'cooperative' && ph.roles.length === 0) issue([key, 'roles'], `roles for a ${ph.mode} phenomenon`);
-    if (ph.roles.filter((r) => r.count === 'rest').length > 1) issue([key, 'roles'], 'at most one role with count: rest');
+    unique(ph.roles, [key, 'roles'], 'uniqueRole');
+    unique(ph.enemies, [key, 'enemies'], 'uniqueEnemy');
+    unique(ph.allies, [key, 'allies'], 'uniqueAlly');
+    unique(ph.entities, [key, 'entities'], 'uniqueEntity');
+    unique(ph.endings, [key, 'endings'], 'uniqueEnding');
+    ph.items.forEach((it, i) => { if (items.has(it.id)) issue([key, 'items', i, 'id'], 'newItemId'); });
+    if (ph.mode !== 'cooperative' && ph.roles.length === 0) issue([key, 'roles'], 'rolesFor', { mode: ph.mode });
+    if (ph.roles.filter((r) => r.count === 'rest').length > 1) issue([key, 'roles'], 'oneRest');
     checkEffects(ph.setup, [key, 'setup'], ph);
     ph.roles.forEach((r, i) => { if (r.goal) checkCondition(r.goal, [key, 'roles', i, 'goal'], ph); });
     ph.enemies.forEach((e, i) => {
       checkEffects(e.onEnter, [key, 'enemies', i, 'onEnter'], ph);
       const m = /^hunt-role:(.+)$/.exec(e.behaviour);
-      if (m && !ph.roles.some((r) => r.id === m[1])) issue([key, 'enemies', i, 'behaviour'], `a role of this phenomenon`);
+      if (m && !ph.roles.some((r) => r.id === m[1])) issue([key, 'enemies', i, 'behaviour'], 'roleOfPhenomenon');
     });
     ph.allies.forEach((a, i) => checkEffects(a.onEnter, [key, 'allies', i, 'onEnter'], ph));
     ph.items.forEach((it, i) => { if (it.use) checkEffects(it.use, [key, 'items', i, 'use'], ph); });
     ph.events.forEach((ev, i) => {
       const w = ev.when as EventWhen;
-      if ('entersRoom' in w && !spaceOk(w.entersRoom)) issue([key, 'events', i, 'when', 'entersRoom'], `a space ref`);
-      else if ('leavesRoom' in w && !spaceOk(w.leavesRoom)) issue([key, 'events', i, 'when', 'leavesRoom'], `a space ref`);
+      if ('entersRoom' in w && !spaceOk(w.entersRoom)) issue([key, 'events', i, 'when', 'entersRoom'], 'spaceRef');
+      else if ('leavesRoom' in w && !spaceOk(w.leavesRoom)) issue([key, 'events', i, 'when', 'leavesRoom'], 'spaceRef');
       else if (!('entersRoom' in w) && !('leavesRoom' in w) && !('roundEnd' in w) && !('playerDies' in w)) checkCondition(w, [key, 'events', i, 'when'], ph);
       checkEffects(ev.effects, [key, 'events', i, 'effects'], ph);
     });
@@ -282,7 +284,7 @@ export function checkReferences(files: Files, pack: ComaWardPack, ctx: z.Refinem
     ph.endings.forEach((en, i) => {
       checkCondition(en.when, [key, 'endings', i, 'when'], ph);
       const m = /^role:(.+)$/.exec(en.winners);
-      if (m && !ph.roles.some((r) => r.id === m[1])) issue([key, 'endings', i, 'winners'], `a role of this phenomenon`);
+      if (m && !ph.roles.some((r) => r.id === m[1])) issue([key, 'endings', i, 'winners'], 'roleOfPhenomenon');
     });
   }
 }

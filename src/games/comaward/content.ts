@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
 import { defineEffects, type Effect } from '../../content/effects.ts';
+import { expecting } from '../../content/expected.ts';
 import { packManifestSchema } from '../../content/schema.ts';
 
 /**
@@ -13,7 +14,7 @@ import { packManifestSchema } from '../../content/schema.ts';
 export const textSchema = z.strictObject({ en: z.string().min(1), es: z.string().min(1) });
 export type Text = z.infer<typeof textSchema>;
 
-const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'an id (lowercase letters, digits and -)' });
+const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, expecting('anId'));
 
 /** The four floors of the board (§Prologue Setup). */
 export const floorIds = ['basement', 'floor1', 'floor2', 'floor3'] as const;
@@ -38,7 +39,7 @@ export const eachWho = ['room', 'floor', 'others', 'all', 'others-in-room'] as c
  * A space ref: a space id (a fixed room's id or `<floor>-<x>-<y>`), or one of the named refs: `here`,
  * `start`, `clue1`..`clue3` (the room of that clue), `entrance`.
  */
-const spaceRef = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'a space ref (a space id, here, start, clue1, clue2, clue3 or entrance)' });
+const spaceRef = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, expecting('comaward.spaceRef'));
 export const namedRefs = ['here', 'start', 'clue1', 'clue2', 'clue3', 'entrance'] as const;
 
 /** A condition of this game (docs/comaward-pack.md "Conditions"). */
@@ -69,7 +70,7 @@ export type Condition =
   | { readonly roleAlive: string }
   | { readonly alive: boolean };
 
-const flagName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'a flag name (letters, digits, _ . : -; at most 64)' });
+const flagName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, expecting('flagName'));
 const small = z.number().int().min(0).max(99);
 
 export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
@@ -129,7 +130,7 @@ export type { Effect };
 const matSchema = z.strictObject({
   health: z
     .array(z.strictObject({ strength: z.number().int().min(0).max(12), dexterity: z.number().int().min(0).max(12) }))
-    .length(6, { error: 'six rows, for Health 0 to 5' }),
+    .length(6, expecting('comaward.sixRows')),
   terror: z.array(z.strictObject({ focus: z.number().int().min(0).max(12) })).min(2),
   maxTerror: z.number().int().min(1).max(20),
   startHealth: z.number().int().min(1).max(5),
@@ -141,7 +142,7 @@ const floorMap = z.partialRecord(floorId, cell);
 
 const fixedRoomSchema = z.strictObject({
   id,
-  letter: z.string().regex(/^[A-DF-RT-Z]$/, { error: 'a capital letter other than S and E' }),
+  letter: z.string().regex(/^[A-DF-RT-Z]$/, expecting('comaward.letter')),
   name: textSchema,
   rummage: z.boolean().default(true),
 });
@@ -175,7 +176,7 @@ const placesSchema = z.strictObject({
 });
 
 const boardSchema = z.strictObject({
-  floors: z.array(floorSchema).length(4, { error: 'the four floors: basement, floor1, floor2, floor3' }),
+  floors: z.array(floorSchema).length(4, expecting('comaward.fourFloors')),
   stairs: z.array(z.strictObject({ id, name: textSchema.optional(), spaces: floorMap })).min(1),
   elevators: z.array(z.strictObject({ id, name: textSchema, spaces: floorMap, table: z.record(dieFace, z.array(floorId)) })).default([]),
   portals: z.array(z.strictObject({ in: z.strictObject({ floor: floorId, at: cell }), out: z.strictObject({ floor: floorId, at: cell }) })).default([]),
@@ -293,7 +294,7 @@ const actorFields = {
 };
 const enemySchema = z.strictObject({
   ...actorFields,
-  behaviour: z.string().regex(/^(hunt|guard|wander|hunt-role:[a-z0-9][a-z0-9-]*)$/, { error: 'hunt, guard, wander or hunt-role:<role id>' }),
+  behaviour: z.string().regex(/^(hunt|guard|wander|hunt-role:[a-z0-9][a-z0-9-]*)$/, expecting('comaward.behaviour')),
 });
 const allySchema = z.strictObject({ ...actorFields, behaviour: z.enum(['follow', 'guard', 'wander']) });
 
@@ -333,7 +334,7 @@ const phenomenonSchema = z.strictObject({
       z.strictObject({
         id,
         when: conditionSchema,
-        winners: z.string().regex(/^(all|none|survivors|goals|role:[a-z0-9][a-z0-9-]*)$/, { error: 'all, none, survivors, goals or role:<role id>' }),
+        winners: z.string().regex(/^(all|none|survivors|goals|role:[a-z0-9][a-z0-9-]*)$/, expecting('comaward.winners')),
         epilogue: textSchema,
       }),
     )

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { checker } from '../../content/expected.ts';
 import { filesSchema, type ComaWardPack, type Files, type Hallucination, type Phenomenon } from './content.ts';
 import { checkReferences } from './content-refs.ts';
 
@@ -36,13 +37,14 @@ function normalize(files: Files): ComaWardPack {
 export const comaWardPackSchema = filesSchema
   .superRefine((files, ctx) => {
     const raw = files as unknown as Record<string, unknown>;
+    const need = checker(ctx, 'comaward');
     for (const key of Object.keys(raw)) {
       if (BASE_FILES.has(key)) continue;
       if (key.startsWith('hallucinations/')) {
-        if (!Array.isArray(raw[key])) ctx.addIssue({ code: 'custom', path: [key], message: 'a list of hallucination situations' });
+        need(Array.isArray(raw[key]), [key], 'hallucinationList');
       } else if (key.startsWith('phenomena/')) {
-        if (Array.isArray(raw[key])) ctx.addIssue({ code: 'custom', path: [key], message: 'one phenomenon (an object)' });
-      } else ctx.addIssue({ code: 'custom', path: [key], message: 'only the files this game reads (hallucinations/<name>, phenomena/<id> and the fixed files)' });
+        need(!Array.isArray(raw[key]), [key], 'onePhenomenon');
+      } else need(false, [key], 'knownFiles');
     }
     try {
       checkReferences(files, normalize(files), ctx);

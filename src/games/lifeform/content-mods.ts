@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Need } from '../../content/expected.ts';
 
 /** The 13th Passenger mods a game may play (game option `mods`): A, B and D (README "13th Passenger"). */
 export const passengerMods = ['survivors', 'asteroids', 'hunt'] as const;
@@ -58,22 +59,22 @@ interface PassengerShape {
 }
 
 /** Cross checks of the 13th Passenger section: ids unique in the pack, minutes on the track, one Engineering Compartment, a search for every disk count. */
-export function checkPassenger(p: PassengerShape, ids: Set<string>, minutes: readonly (number | null)[], need: (ok: boolean, path: (string | number)[], message: string) => void): void {
+export function checkPassenger(p: PassengerShape, ids: Set<string>, minutes: readonly (number | null)[], need: Need<'lifeform'>): void {
   const base = ['expansions', 'passenger'];
   const unique = (list: readonly { id: string }[], path: string[]): void =>
     list.forEach((x, i) => {
-      need(!ids.has(x.id), [...base, ...path, i, 'id'], `an id used once in the pack, got ${x.id}`);
+      need(!ids.has(x.id), [...base, ...path, i, 'id'], 'uniqueId', { id: x.id });
       ids.add(x.id);
     });
   unique(p.survivors ?? [], ['survivors']);
   if (p.asteroids) {
     unique(p.asteroids.cards, ['asteroids', 'cards']);
-    p.asteroids.minutes.forEach((m, i) => need(minutes.includes(m), [...base, 'asteroids', 'minutes', i], `a minute of the self-destruct track, got ${m}`));
-    need(new Set(p.asteroids.minutes).size === 4, [...base, 'asteroids', 'minutes'], 'four different minutes');
+    p.asteroids.minutes.forEach((m, i) => need(minutes.includes(m), [...base, 'asteroids', 'minutes', i], 'trackMinute', { minute: String(m) }));
+    need(new Set(p.asteroids.minutes).size === 4, [...base, 'asteroids', 'minutes'], 'fourMinutes');
   }
   if (p.shuttlecraft) {
     unique(p.shuttlecraft.locations, ['shuttlecraft', 'locations']);
-    need(p.shuttlecraft.locations.filter((l) => l.engineering).length === 1, [...base, 'shuttlecraft', 'locations'], 'exactly one Engineering Compartment');
-    for (const [n, list] of Object.entries(p.shuttlecraft.actions)) need(list.includes('search'), [...base, 'shuttlecraft', 'actions', n], 'at least one search');
+    need(p.shuttlecraft.locations.filter((l) => l.engineering).length === 1, [...base, 'shuttlecraft', 'locations'], 'oneEngineering');
+    for (const [n, list] of Object.entries(p.shuttlecraft.actions)) need(list.includes('search'), [...base, 'shuttlecraft', 'actions', n], 'oneSearch');
   }
 }

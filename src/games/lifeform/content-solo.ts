@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Need } from '../../content/expected.ts';
 
 /**
  * Dragon's Domain (solo), the pack's `solo.yaml` (docs/lifeform-pack.md "solo.yaml", the lead's contract
@@ -186,13 +187,13 @@ export interface SoloBase {
  * one start space of each kind it names, exactly one PROXIMITY ALERT! with no way on, every space reaching
  * it, one trait per area, a crisis deck for each ship deck.
  */
-export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, need: (ok: boolean, path: (string | number)[], message: string) => void): void {
+export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, need: Need<'lifeform'>): void {
   const at = ['solo', 'solo'];
   const chamber = new Map(base.chambers.map((c) => [c.id, c]));
-  const isChamber = (c: string, path: (string | number)[]): void => need(chamber.has(c), [...at, ...path], `a chamber id of ship.yaml, got ${c}`);
+  const isChamber = (c: string, path: (string | number)[]): void => need(chamber.has(c), [...at, ...path], 'soloChamber', { id: c });
   const unique = (list: readonly { id: string }[], path: string[]): void =>
     list.forEach((x, i) => {
-      need(!ids.has(x.id), [...at, ...path, i, 'id'], `an id used once in the pack, got ${x.id}`);
+      need(!ids.has(x.id), [...at, ...path, i, 'id'], 'uniqueId', { id: x.id });
       ids.add(x.id);
     });
   const s = solo.setup;
@@ -200,30 +201,30 @@ export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, nee
   if (s.supplies !== undefined) isChamber(s.supplies, ['setup', 'supplies']);
   for (const c of Object.keys(s.extraMission)) isChamber(c, ['setup', 'extraMission', c]);
   for (const key of ['powerOutages', 'terror', 'harpoons', 'killedChits'] as const) s[key].forEach((c, i) => isChamber(c, ['setup', key, i]));
-  s.killedChits.forEach((c, i) => need(chamber.get(c)?.vent !== false, [...at, 'setup', 'killedChits', i], `a vent chamber, got ${c}`));
-  s.cocoonChits.forEach((x, i) => need(x > 0 && x < base.cocoonSpaces, [...at, 'setup', 'cocoonChits', i], `a cocoon 2P space after START, below ${base.cocoonSpaces}`));
-  need(s.energyAttack1 <= solo.attackTokens.attack1.length, [...at, 'setup', 'energyAttack1'], `at most the ${solo.attackTokens.attack1.length} attack-1 tokens`);
-  need(s.energyAttack1 <= (base.columns.energy ?? 0), [...at, 'setup', 'energyAttack1'], 'at most the energy column spaces');
-  need(s.hand <= s.handLimit, [...at, 'setup', 'hand'], `at most the hand limit ${s.handLimit}`);
+  s.killedChits.forEach((c, i) => need(chamber.get(c)?.vent !== false, [...at, 'setup', 'killedChits', i], 'ventChamber', { id: c }));
+  s.cocoonChits.forEach((x, i) => need(x > 0 && x < base.cocoonSpaces, [...at, 'setup', 'cocoonChits', i], 'cocoonChit', { below: base.cocoonSpaces }));
+  need(s.energyAttack1 <= solo.attackTokens.attack1.length, [...at, 'setup', 'energyAttack1'], 'attackTokens', { tokens: solo.attackTokens.attack1.length });
+  need(s.energyAttack1 <= (base.columns.energy ?? 0), [...at, 'setup', 'energyAttack1'], 'energySpaces');
+  need(s.hand <= s.handLimit, [...at, 'setup', 'hand'], 'handLimit', { limit: s.handLimit });
   for (const col of ['weaponry', 'energy', 'spacesuits'] as const) {
-    need(Number(solo.launch[col]) <= (base.columns[col] ?? 0), [...at, 'launch', col], `at most the ${base.columns[col] ?? 0} spaces of the column`);
+    need(Number(solo.launch[col]) <= (base.columns[col] ?? 0), [...at, 'launch', col], 'columnSpaces', { spaces: base.columns[col] ?? 0 });
   }
-  need(solo.fear.nerveStart < solo.fear.spaces, [...at, 'fear', 'nerveStart'], `a space below ${solo.fear.spaces}`);
+  need(solo.fear.nerveStart < solo.fear.spaces, [...at, 'fear', 'nerveStart'], 'fearSpace', { spaces: solo.fear.spaces });
   unique(solo.traitAreas, ['traitAreas']);
   unique(solo.traits, ['traits']);
-  need(solo.traits.length === solo.traitAreas.length, [...at, 'traits'], `one trait per area (${solo.traitAreas.length})`);
-  need(solo.conflict.zones.length === solo.conflict.secondaryZones + 1, [...at, 'conflict', 'zones'], `the primary zone and ${solo.conflict.secondaryZones} secondary zones`);
+  need(solo.traits.length === solo.traitAreas.length, [...at, 'traits'], 'traitPerArea', { areas: solo.traitAreas.length });
+  need(solo.conflict.zones.length === solo.conflict.secondaryZones + 1, [...at, 'conflict', 'zones'], 'conflictZones', { zones: solo.conflict.secondaryZones });
   const spaces = solo.motion.spaces;
   unique(spaces, ['motion', 'spaces']);
   const byId = new Map(spaces.map((x) => [x.id, x]));
   spaces.forEach((x, i) => {
-    x.next.forEach((y, j) => need(byId.has(y), [...at, 'motion', 'spaces', i, 'next', j], `a motion space id, got ${y}`));
-    if (x.back !== null) need(byId.has(x.back), [...at, 'motion', 'spaces', i, 'back'], `a motion space id, got ${x.back}`);
-    need(x.effect === 'alert' ? x.next.length === 0 : x.next.length > 0, [...at, 'motion', 'spaces', i, 'next'], x.effect === 'alert' ? 'no way on from PROXIMITY ALERT!' : 'at least one space forward');
+    x.next.forEach((y, j) => need(byId.has(y), [...at, 'motion', 'spaces', i, 'next', j], 'motionSpace', { id: y }));
+    if (x.back !== null) need(byId.has(x.back), [...at, 'motion', 'spaces', i, 'back'], 'motionSpace', { id: x.back });
+    need(x.effect === 'alert' ? x.next.length === 0 : x.next.length > 0, [...at, 'motion', 'spaces', i, 'next'], x.effect === 'alert' ? 'noWayOn' : 'oneForward');
   });
-  need(spaces.filter((x) => x.effect === 'alert').length === 1, [...at, 'motion', 'spaces'], 'exactly one space with effect: alert');
-  need(spaces.filter((x) => x.start === 'normal').length === 1, [...at, 'motion', 'spaces'], 'exactly one start: normal space');
-  for (const k of ['shaken', 'tough']) need(spaces.filter((x) => x.start === k).length <= 1, [...at, 'motion', 'spaces'], `at most one start: ${k} space`);
+  need(spaces.filter((x) => x.effect === 'alert').length === 1, [...at, 'motion', 'spaces'], 'oneAlert');
+  need(spaces.filter((x) => x.start === 'normal').length === 1, [...at, 'motion', 'spaces'], 'oneNormalStart');
+  for (const k of ['shaken', 'tough']) need(spaces.filter((x) => x.start === k).length <= 1, [...at, 'motion', 'spaces'], 'oneStart', { kind: k });
   // Every space reaches the alert going forward (so an advance always has somewhere to go).
   const alert = spaces.find((x) => x.effect === 'alert')?.id;
   const reaches = new Set<string>(alert ? [alert] : []);
@@ -235,30 +236,30 @@ export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, nee
       changed = true;
     }
   }
-  spaces.forEach((x, i) => need(reaches.has(x.id), [...at, 'motion', 'spaces', i], `a space from which PROXIMITY ALERT! can be reached, got ${x.id}`));
+  spaces.forEach((x, i) => need(reaches.has(x.id), [...at, 'motion', 'spaces', i], 'alertReachable', { id: x.id }));
   unique(solo.crisis, ['crisis']);
-  for (const d of ['a', 'b', 'c']) need(solo.crisis.some((c) => c.deck === d && c.mod === undefined), [...at, 'crisis'], `at least one crisis card of deck ${d}`);
+  for (const d of ['a', 'b', 'c']) need(solo.crisis.some((c) => c.deck === d && c.mod === undefined), [...at, 'crisis'], 'crisisDeck', { deck: d });
   checkSearch(solo, base, need);
 }
 
 /** Mod C cross checks: its cards on the C deck with a Remora board and five shuttlecraft locations, its effects on its cards only, chambers and icons that exist. */
-function checkSearch(solo: SoloShape, base: SoloBase, need: (ok: boolean, path: (string | number)[], message: string) => void): void {
+function checkSearch(solo: SoloShape, base: SoloBase, need: Need<'lifeform'>): void {
   const at = ['solo', 'solo', 'crisis'];
   const shuttle = new Set(base.shuttle ?? []);
   const icons = new Set([...(base.icons ?? []), staminaIcon]);
   const modCards = solo.crisis.filter((c) => c.mod === 'search').length;
   if (modCards > 0) {
-    need(solo.remora !== undefined, ['solo', 'solo', 'remora'], 'a remora board for the mods=search crisis cards');
-    need(shuttle.size === 5, ['solo', 'solo', 'remora'], 'the five shuttlecraft locations of expansions.yaml passenger.shuttlecraft');
+    need(solo.remora !== undefined, ['solo', 'solo', 'remora'], 'searchRemora');
+    need(shuttle.size === 5, ['solo', 'solo', 'remora'], 'searchShuttle');
   }
   solo.crisis.forEach((c, i) => {
-    if (c.mod !== undefined) need(c.deck === 'c', [...at, i, 'deck'], 'c (Mod C cards join the C deck crisis cards)');
+    if (c.mod !== undefined) need(c.deck === 'c', [...at, i, 'deck'], 'searchDeck');
     c.options.forEach((o, j) =>
       o.effects.forEach((e, k) => {
         const path = [...at, i, 'options', j, 'effects', k];
-        if (searchOps.has(e.op)) need(c.mod === 'search', path, `op ${e.op} only on a card with mod: search`);
-        if (e.op === 'remora') need(shuttle.has(e.chamber), [...path, 'chamber'], `a shuttlecraft location id, got ${e.chamber}`);
-        if (e.op === 'keepCard') need(icons.has(e.icon), [...path, 'icon'], `a crew action icon or ${staminaIcon}, got ${e.icon}`);
+        if (searchOps.has(e.op)) need(c.mod === 'search', path, 'searchOp', { op: e.op });
+        if (e.op === 'remora') need(shuttle.has(e.chamber), [...path, 'chamber'], 'searchChamber', { id: e.chamber });
+        if (e.op === 'keepCard') need(icons.has(e.icon), [...path, 'icon'], 'searchIcon', { stamina: staminaIcon, icon: e.icon });
       }),
     );
   });

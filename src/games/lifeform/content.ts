@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { walkPackText } from '../../content/pack-text.ts';
+import { checker, expecting } from '../../content/expected.ts';
 import { definePackSchema } from '../../content/schema.ts';
 import { checkPassenger, passengerSchema } from './content-mods.ts';
 import { checkSolo, soloFileSchema } from './content-solo.ts';
@@ -8,7 +9,7 @@ import { checkSolo, soloFileSchema } from './content-solo.ts';
 export const textSchema = z.strictObject({ en: z.string().min(1), es: z.string().min(1) });
 export type PackText = z.infer<typeof textSchema>;
 
-const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case id (letters, digits, dashes)');
+const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, expecting('lowerId'));
 
 /** The three decks of the Valley Forge (§SETUP: power outages are placed one per deck). */
 export const deckIds = ['a', 'b', 'c'] as const;
@@ -335,23 +336,21 @@ export const lifeformPackSchema = definePackSchema({
   /** Dragon's Domain (content-solo.ts, docs/lifeform-pack.md "solo.yaml"): without it a pack cannot start `mode=solo`. */
   solo: soloFileSchema({ text: textSchema, id, icon: z.enum([...crewIcons, ...crewReactions]), deck: z.enum(deckIds), column: z.enum(loadoutColumns), chamber: id }).optional(),
 }).superRefine((pack, ctx) => {
-  const need = (ok: boolean, path: (string | number)[], message: string): void => {
-    if (!ok) ctx.addIssue({ code: 'custom', path, message });
-  };
+  const need = checker(ctx, 'lifeform');
   const chambers = new Set<string>();
   pack.ship.chambers.forEach((c, i) => {
-    need(!chambers.has(c.id) && c.id !== 'remora', ['ship', 'chambers', i, 'id'], `a unique chamber id other than "remora", got ${c.id}`);
+    need(!chambers.has(c.id) && c.id !== 'remora', ['ship', 'chambers', i, 'id'], 'uniqueChamber', { id: c.id });
     chambers.add(c.id);
   });
   const known = (c: string): boolean => chambers.has(c);
   const linkKeys = new Set<string>();
   const checkLinks = (list: readonly (readonly [string, string])[], key: 'corridors' | 'tunnels'): void =>
     list.forEach(([x, y], i) => {
-      need(known(x), ['ship', key, i, 0], `a chamber id, got ${x}`);
-      need(known(y) || (key === 'corridors' && y === 'remora' && x === pack.ship.places.shuttleBay), ['ship', key, i, 1], `a chamber id (or "remora" after the Shuttle Bay), got ${y}`);
-      need(x !== y, ['ship', key, i], 'two different chambers');
+      need(known(x), ['ship', key, i, 0], 'chamberId', { id: x });
+      need(known(y) || (key === 'corridors' && y === 'remora' && x === pack.ship.places.shuttleBay), ['ship', key, i, 1], 'chamberOrRemora', { id: y });
+      need(x !== y, ['ship', key, i], 'twoChambers');
       const k = [x, y].sort().join('|');
-      need(!linkKeys.has(k), ['ship', key, i], `one link between ${x} and ${y}`);
+      need(!linkKeys.has(k), ['ship', key, i], 'oneLink', { a: x, b: y });
       linkKeys.add(k);
     });
   checkLinks(pack.ship.corridors, 'corridors');
@@ -359,45 +358,45 @@ export const lifeformPackSchema = definePackSchema({
   need(
     pack.ship.corridors.some(([x, y]) => x === pack.ship.places.shuttleBay && y === 'remora'),
     ['ship', 'corridors'],
-    'a corridor [<shuttleBay>, remora] docking the Remora',
+    'remoraCorridor',
   );
-  for (const [k, v] of Object.entries(pack.ship.places)) need(known(v), ['ship', 'places', k], `a chamber id, got ${v}`);
+  for (const [k, v] of Object.entries(pack.ship.places)) need(known(v), ['ship', 'places', k], 'chamberId', { id: v });
   const adjacent = (x: string, y: string): boolean => linkKeys.has([x, y].sort().join('|')) && pack.ship.corridors.some((l) => [l[0], l[1]].sort().join('|') === [x, y].sort().join('|'));
   pack.ship.androidPath.forEach((c, i) => {
-    need(known(c), ['ship', 'androidPath', i], `a chamber id, got ${c}`);
-    if (i > 0) need(adjacent(pack.ship.androidPath[i - 1] as string, c), ['ship', 'androidPath', i], `a chamber linked by a corridor to ${String(pack.ship.androidPath[i - 1])}`);
+    need(known(c), ['ship', 'androidPath', i], 'chamberId', { id: c });
+    if (i > 0) need(adjacent(pack.ship.androidPath[i - 1] as string, c), ['ship', 'androidPath', i], 'corridorTo', { id: String(pack.ship.androidPath[i - 1]) });
   });
-  need(pack.ship.androidPath[0] === pack.ship.places.hypersleep, ['ship', 'androidPath', 0], 'the Hypersleep chamber first');
-  need(pack.ship.androidPath.at(-1) === pack.ship.places.shuttleBay, ['ship', 'androidPath', pack.ship.androidPath.length - 1], 'the Shuttle Bay last');
-  need(pack.ship.chambers.filter((c) => c.lifeformStart).length >= 2, ['ship', 'chambers'], 'at least two lifeform start chambers');
-  need(pack.ship.chambers.filter((c) => c.vent).length >= 2, ['ship', 'chambers'], 'at least two vent chambers');
-  for (const deck of deckIds) need(pack.ship.chambers.filter((c) => c.deck === deck && !c.shielded).length >= 2, ['ship', 'chambers'], `two chambers on deck ${deck} that take power outages`);
+  need(pack.ship.androidPath[0] === pack.ship.places.hypersleep, ['ship', 'androidPath', 0], 'hypersleepFirst');
+  need(pack.ship.androidPath.at(-1) === pack.ship.places.shuttleBay, ['ship', 'androidPath', pack.ship.androidPath.length - 1], 'shuttleBayLast');
+  need(pack.ship.chambers.filter((c) => c.lifeformStart).length >= 2, ['ship', 'chambers'], 'twoLifeformStarts');
+  need(pack.ship.chambers.filter((c) => c.vent).length >= 2, ['ship', 'chambers'], 'twoVents');
+  for (const deck of deckIds) need(pack.ship.chambers.filter((c) => c.deck === deck && !c.shielded).length >= 2, ['ship', 'chambers'], 'twoOutageChambers', { deck });
 
   const sd = pack.game.selfDestruct.spaces;
-  need(sd.at(-1)?.minute === null, ['game', 'selfDestruct', 'spaces', sd.length - 1, 'minute'], 'null: the last space is the explosion');
-  for (const m of [20, 10, 9]) need(sd.some((s) => s.minute === m), ['game', 'selfDestruct', 'spaces'], `a space at minute ${m}`);
+  need(sd.at(-1)?.minute === null, ['game', 'selfDestruct', 'spaces', sd.length - 1, 'minute'], 'explosionLast');
+  for (const m of [20, 10, 9]) need(sd.some((s) => s.minute === m), ['game', 'selfDestruct', 'spaces'], 'minuteSpace', { minute: m });
   for (const p of ['2', '3', '4'] as const) {
-    need(pack.game.selfDestruct.start[p] < sd.length - 1, ['game', 'selfDestruct', 'start', p], 'a space before the explosion');
-    need(pack.game.hostility.start[p] < pack.game.hostility.spaces.length, ['game', 'hostility', 'start', p], 'a hostility space');
+    need(pack.game.selfDestruct.start[p] < sd.length - 1, ['game', 'selfDestruct', 'start', p], 'beforeExplosion');
+    need(pack.game.hostility.start[p] < pack.game.hostility.spaces.length, ['game', 'hostility', 'start', p], 'hostilitySpace');
     const track = pack.game.cocoon[p];
-    need(track.at(-1)?.evolution === null, ['game', 'cocoon', p, track.length - 1, 'evolution'], 'null: the final space has no evolution number');
+    need(track.at(-1)?.evolution === null, ['game', 'cocoon', p, track.length - 1, 'evolution'], 'cocoonEnd');
   }
-  need(pack.game.malfunction.spaces.includes('androidMalfunctions'), ['game', 'malfunction', 'spaces'], 'an androidMalfunctions space');
+  need(pack.game.malfunction.spaces.includes('androidMalfunctions'), ['game', 'malfunction', 'spaces'], 'malfunctionSpace');
   const columns = pack.game.loadout.map((c) => c.id);
-  loadoutColumns.forEach((c) => need(columns.includes(c), ['game', 'loadout'], `a ${c} column`));
+  loadoutColumns.forEach((c) => need(columns.includes(c), ['game', 'loadout'], 'loadoutColumn', { column: c }));
   pack.game.loadout.forEach((col, i) => {
-    need(col.minimum <= col.spaces.length, ['game', 'loadout', i, 'minimum'], `at most ${col.spaces.length}`);
-    if (col.id === 'coolant') need(col.overheating !== undefined && col.overheating < col.spaces.length, ['game', 'loadout', i, 'overheating'], 'the 2-player overheating space, below the top');
-    if (col.id === 'halon') need((col.compartments ?? []).reduce((a, b) => a + b, 0) === col.spaces.length, ['game', 'loadout', i, 'compartments'], `compartment sizes adding up to ${col.spaces.length}`);
+    need(col.minimum <= col.spaces.length, ['game', 'loadout', i, 'minimum'], 'minimumAtMost', { max: col.spaces.length });
+    if (col.id === 'coolant') need(col.overheating !== undefined && col.overheating < col.spaces.length, ['game', 'loadout', i, 'overheating'], 'overheating');
+    if (col.id === 'halon') need((col.compartments ?? []).reduce((a, b) => a + b, 0) === col.spaces.length, ['game', 'loadout', i, 'compartments'], 'compartments', { total: col.spaces.length });
   });
-  need(pack.game.loadout.flatMap((c) => c.spaces).filter((s) => s.bonus === 'flamethrower').length === 1, ['game', 'loadout'], 'exactly one flamethrower bonus space');
+  need(pack.game.loadout.flatMap((c) => c.spaces).filter((s) => s.bonus === 'flamethrower').length === 1, ['game', 'loadout'], 'oneFlamethrower');
   const missionAtStart = pack.ship.chambers.reduce((a, c) => a + c.mission, 0);
-  need(missionAtStart <= pack.game.missionTokens, ['game', 'missionTokens'], `at least the ${missionAtStart} tokens the chambers start with`);
+  need(missionAtStart <= pack.game.missionTokens, ['game', 'missionTokens'], 'missionTokens', { tokens: missionAtStart });
 
   const ids = new Set<string>();
   const unique = (list: readonly { id: string }[], path: string[]): void =>
     list.forEach((x, i) => {
-      need(!ids.has(x.id), [...path, i, 'id'], `an id used once in the pack, got ${x.id}`);
+      need(!ids.has(x.id), [...path, i, 'id'], 'uniqueId', { id: x.id });
       ids.add(x.id);
     });
   unique(pack.characters, ['characters']);
@@ -409,34 +408,34 @@ export const lifeformPackSchema = definePackSchema({
   unique(pack.roles.cat.cards, ['roles', 'cat', 'cards']);
   unique(pack.roles.sister.cards, ['roles', 'sister', 'cards']);
   for (const special of ['miningLaser', 'flamethrower'] as const) {
-    need(pack.crew.filter((c) => c.special === special).length === 1, ['crew'], `exactly one ${special} card`);
+    need(pack.crew.filter((c) => c.special === special).length === 1, ['crew'], 'oneSpecial', { card: special });
   }
   pack.crew.forEach((c, i) => {
-    need(c.rows.length > 0 || c.reaction !== null || c.special === 'miningLaser', ['crew', i, 'rows'], 'at least one row or a reaction');
-    need(c.special === null || c.copies === 1, ['crew', i, 'copies'], '1 for a special card');
+    need(c.rows.length > 0 || c.reaction !== null || c.special === 'miningLaser', ['crew', i, 'rows'], 'rowOrReaction');
+    need(c.special === null || c.copies === 1, ['crew', i, 'copies'], 'specialCopies');
   });
   const deckSize = pack.crew.filter((c) => c.special === null).reduce((a, c) => a + c.copies, 0);
-  need(deckSize >= 20, ['crew'], `a crew deck of at least 20 cards, got ${deckSize}`);
-  pack.lifeform.cards.forEach((c, i) => need(c.rows.length > 0 || c.reaction !== null, ['lifeform', 'cards', i, 'rows'], 'at least one row or a reaction'));
+  need(deckSize >= 20, ['crew'], 'crewDeck', { size: deckSize });
+  pack.lifeform.cards.forEach((c, i) => need(c.rows.length > 0 || c.reaction !== null, ['lifeform', 'cards', i, 'rows'], 'rowOrReaction'));
   pack.objectives.forEach((o, i) => {
-    need((o.chamber === null) !== (o.decide.length === 0), ['objectives', i], 'either a chamber (completed by a circuit board action) or decide choices');
-    if (o.chamber !== null) need(pack.ship.chambers.some((c) => c.id === o.chamber && c.circuit), ['objectives', i, 'chamber'], `a chamber with the circuit board icon, got ${o.chamber}`);
+    need((o.chamber === null) !== (o.decide.length === 0), ['objectives', i], 'chamberOrDecide');
+    if (o.chamber !== null) need(pack.ship.chambers.some((c) => c.id === o.chamber && c.circuit), ['objectives', i, 'chamber'], 'circuitChamber', { id: o.chamber });
   });
-  pack.stowaways.forEach((s, i) => need(s.min <= s.max, ['stowaways', i, 'max'], `at least ${s.min}`));
-  need(pack.stowaways.filter((s) => s.keep).length === 1, ['stowaways'], 'exactly one stowaway card kept for the showdown');
+  pack.stowaways.forEach((s, i) => need(s.min <= s.max, ['stowaways', i, 'max'], 'stowawayMax', { min: s.min }));
+  need(pack.stowaways.filter((s) => s.keep).length === 1, ['stowaways'], 'oneKept');
   if (pack.expansions?.passenger) checkPassenger(pack.expansions.passenger, ids, pack.game.selfDestruct.spaces.map((x) => x.minute), need);
   if (pack.solo) {
     const columns = Object.fromEntries(pack.game.loadout.map((c) => [c.id, c.spaces.length]));
     const shuttle = (pack.expansions?.passenger?.shuttlecraft?.locations ?? []).map((l) => l.id);
     checkSolo(pack.solo.solo, { chambers: pack.ship.chambers, cocoonSpaces: pack.game.cocoon['2'].length, columns, shuttle, icons: crewIcons }, ids, need);
   }
-  need(pack.game.hostility.spaces.filter((x) => x.stowawayToken).length <= 1, ['game', 'hostility', 'spaces'], 'at most one space giving the stowaway token');
+  need(pack.game.hostility.spaces.filter((x) => x.stowawayToken).length <= 1, ['game', 'hostility', 'spaces'], 'oneStowawayToken');
   for (const role of ['cat', 'sister'] as const) {
     pack.roles[role].board.tracks.forEach((t, i) => {
-      (t.actions ?? []).forEach((a, j) => need(a.at < t.length, ['roles', role, 'board', 'tracks', i, 'actions', j, 'at'], `a space below ${t.length}`));
+      (t.actions ?? []).forEach((a, j) => need(a.at < t.length, ['roles', role, 'board', 'tracks', i, 'actions', j, 'at'], 'spaceBelow', { length: t.length }));
     });
     pack.roles[role].board.tracks.forEach((t, i) =>
-      t.triggers.forEach((tr, j) => need(tr < t.length, ['roles', role, 'board', 'tracks', i, 'triggers', j], `a space below ${t.length}`)),
+      t.triggers.forEach((tr, j) => need(tr < t.length, ['roles', role, 'board', 'tracks', i, 'triggers', j], 'spaceBelow', { length: t.length })),
     );
   }
 });
