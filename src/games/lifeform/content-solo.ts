@@ -107,6 +107,8 @@ export function soloFileSchema<T extends z.ZodType, I extends z.ZodType, C exten
     attackTokens: z.strictObject({ attack1: z.array(z.array(fightIcon).min(1).max(3)).min(1).max(4), attack5: z.array(fightIcon).min(1).max(6) }),
     conflict: z.strictObject({ secondaryZones: z.number().int().min(1).max(4), name: p.text, zones: z.array(p.text).min(2).max(5) }),
     motion: z.strictObject({ spaces: z.array(space).min(3).max(40) }),
+    /** HAZARDOUS ENVIRONMENT: the hull breach chamber of each ship deck (absent: the variant cannot be played). */
+    hazardousEnvironment: z.strictObject({ a: p.chamber, b: p.chamber, c: p.chamber }).optional(),
     crisis: z.array(z.strictObject({ id: p.id, deck: p.deck, name: p.text, text: p.text, options: z.array(option).min(1).max(3) })).min(3),
   });
   return z.strictObject({ solo });
@@ -135,6 +137,7 @@ interface SoloShape {
   readonly conflict: { readonly secondaryZones: number; readonly zones: readonly unknown[] };
   readonly motion: { readonly spaces: readonly { readonly id: string; readonly start?: string; readonly effect: string; readonly next: readonly string[]; readonly back: string | null }[] };
   readonly crisis: readonly { readonly id: string; readonly deck: string }[];
+  readonly hazardousEnvironment?: Readonly<Record<'a' | 'b' | 'c', string>>;
 }
 
 export interface SoloBase {
@@ -198,6 +201,10 @@ export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, nee
     }
   }
   spaces.forEach((x, i) => need(reaches.has(x.id), [...at, 'motion', 'spaces', i], `a space from which PROXIMITY ALERT! can be reached, got ${x.id}`));
+  for (const [deck, c] of Object.entries(solo.hazardousEnvironment ?? {})) {
+    isChamber(c, ['hazardousEnvironment', deck]);
+    need(chamber.get(c)?.deck === deck && c !== s.start, [...at, 'hazardousEnvironment', deck], `a chamber of deck ${deck} other than the start chamber, got ${c}`);
+  }
   unique(solo.crisis, ['crisis']);
   for (const d of ['a', 'b', 'c']) need(solo.crisis.some((c) => c.deck === d), [...at, 'crisis'], `at least one crisis card of deck ${d}`);
 }

@@ -9,6 +9,7 @@ import { proximityCommands } from './motion.ts';
 import type { SoloTask } from './state.ts';
 import { conflictLegal, conflictRefusal } from './conflict.ts';
 import type { ConflictCommand } from './conflict-types.ts';
+import { hystericalSteps, outageBonusOptions } from './variants.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => {
   const out: Record<string, unknown> = {};
@@ -119,6 +120,10 @@ export function taskCommands(s: LifeformState, t: SoloTask): GameCommand[] {
       return distinct(t.cards).map((card) => cmd('keep', { card }));
     case 'side':
       return [cmd('side', { top: true }), cmd('side', { top: false })];
+    case 'outageBonus':
+      return outageBonusOptions(s, t.what).map((o) => (o.to === undefined ? cmd('unpower', o) : cmd('shiftOutage', o)));
+    case 'androidMove':
+      return hystericalSteps(s).map((to) => cmd('android', { to }));
     case 'conflict':
       return so.conflict ? conflictLegal(so.conflict).map((c) => cmd(c.type, c.args as Record<string, unknown>)) : [];
     default:

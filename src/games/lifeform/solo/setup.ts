@@ -3,6 +3,7 @@ import type { SoloToken } from '../content-solo.ts';
 import type { LifeformPack } from '../content.ts';
 import type { LifeformState } from '../state.ts';
 import type { Chit, SoloDef, SoloState, SoloVariants } from './state.ts';
+import { placeHazard } from './variants.ts';
 
 /** The solo options a game may set (setup.ts `lifeformOptionsSchema`, §VARIANTS). */
 export interface SoloOptions {
@@ -13,6 +14,8 @@ export interface SoloOptions {
   readonly incinerator?: boolean;
   readonly everyday?: number;
   readonly bell?: number;
+  readonly hazard?: 'a' | 'b' | 'c' | 'random';
+  readonly hysterical?: boolean;
 }
 
 export type SoloSection = NonNullable<LifeformPack['solo']>['solo'];
@@ -56,6 +59,7 @@ export function soloSetup(base: LifeformState, pack: LifeformPack, solo: SoloSec
     incinerator: options.incinerator ?? false,
     everyday: Math.max(0, Math.min(2, options.everyday ?? 0)),
     bell: Math.max(0, options.bell ?? 0),
+    ...(options.hysterical ? { hysterical: true as const } : {}),
   };
   Object.assign(s, {
     seats: 1,
@@ -150,6 +154,9 @@ export function soloSetup(base: LifeformState, pack: LifeformPack, solo: SoloSec
     airlock: false,
     startedIn: setup.start,
     lost: null,
+    ...(variants.hysterical ? { hysteria: { turns: 0 } } : {}),
   };
   s.solo = state;
+  // HAZARDOUS ENVIRONMENT last, so that games without it draw the same chances as before.
+  if (options.hazard !== undefined && solo.hazardousEnvironment) placeHazard(s, solo.hazardousEnvironment, options.hazard === 'random' ? rng.pick(['a', 'b', 'c'] as const) : options.hazard);
 }
