@@ -37,7 +37,7 @@ function invariants(s: LifeformState): void {
 const arb = fc.tuple(
   fc.integer({ min: 1, max: 1_000_000 }),
   fc.array(fc.nat(100_000), { minLength: 5, maxLength: 40 }),
-  fc.constantFrom<Record<string, unknown>>({}, { start: 'shaken' }, { start: 'tough', murderous: true }, { isolation: true, everyday: 2, incinerator: true }, { bell: 4, withstand: true }),
+  fc.constantFrom<Record<string, unknown>>({}, { start: 'shaken' }, { start: 'tough', murderous: true }, { isolation: true, everyday: 2, incinerator: true }, { bell: 4, withstand: true }, { hazard: 'random', hysterical: true }, { hazard: 'c', start: 'tough' }),
 );
 
 describe("Dragon's Domain properties", () => {
@@ -57,7 +57,7 @@ describe("Dragon's Domain properties", () => {
 
   it('Timeouts (solo): GIVEN random solo play WHEN every answer is the timeout action THEN it is always legal and the game ends', () => {
     for (let seed = 1; seed <= 6; seed++) {
-      let snap = playRandom(pack, seed, 1, [1], 1, undefined, { options: { mode: 'solo' } }).last;
+      let snap = playRandom(pack, seed, 1, [1], 1, undefined, { options: { mode: 'solo', ...(seed % 2 === 0 ? { hysterical: true, hazard: 'random' } : {}) } }).last;
       for (let i = 0; i < 3000 && lifeformGame.status(snap.state).phase === 'playing'; i++) {
         const s = snap.state;
         const c = lifeformGame.timeoutAction?.(s, 0);
