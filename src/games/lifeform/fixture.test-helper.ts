@@ -31,3 +31,18 @@ export async function loadSoloStarter(): Promise<LifeformPack> {
   if (!valid.ok) throw new Error(valid.error.map((e) => e.message).join('\n'));
   return valid.value.content;
 }
+
+/**
+ * The HAZARDOUS ENVIRONMENT chambers proposed for the Valley Forge's solo.yaml (`hazardousEnvironment`, to
+ * join the pack with its next version; docs/lifeform-pack.md "solo.yaml"): A airlock-a, B hydroponics, C maintenance.
+ */
+export const HAZARD_CHAMBERS = { a: 'airlock-a', b: 'hydroponics', c: 'maintenance' } as const;
+
+/** The shipped Valley Forge with `hazardousEnvironment` laid into its solo.yaml, validated by the pack schema (test-only). */
+export async function loadValleyForgeWithHazard(chambers: Readonly<Record<'a' | 'b' | 'c', string>> = HAZARD_CHAMBERS): Promise<{ ok: true; pack: LifeformPack } | { ok: false; errors: PackError[] }> {
+  const base = await loadPackDir(VALLEY_FORGE_DIR);
+  if (!base.ok) return { ok: false, errors: base.error };
+  const solo = base.value.data.solo as { solo: Record<string, unknown> };
+  const valid = validatePack({ ...base.value, data: { ...base.value.data, solo: { solo: { ...solo.solo, hazardousEnvironment: chambers } } } }, lifeformPackSchema);
+  return valid.ok ? { ok: true, pack: valid.value.content } : { ok: false, errors: valid.error };
+}

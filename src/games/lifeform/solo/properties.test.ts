@@ -5,10 +5,12 @@ import { lifeformGame } from '../index.ts';
 import { playRandom } from '../play.test-helper.ts';
 import type { LifeformState } from '../state.ts';
 import { soloLosses } from './flow.ts';
-import { loadValleyForge } from '../fixture.test-helper.ts';
+import { loadValleyForgeWithHazard } from '../fixture.test-helper.ts';
 
-/** The shipped crisis decks and motion track: these properties hold for any content. */
-const pack = await loadValleyForge();
+/** The shipped crisis decks and motion track (with the proposed HAZARDOUS ENVIRONMENT chambers): these properties hold for any content. */
+const loaded = await loadValleyForgeWithHazard();
+if (!loaded.ok) throw new Error('the Valley Forge with hazard chambers does not load');
+const pack = loaded.pack;
 
 const crewTotal = pack.crew.filter((c) => c.special === null).reduce((a, c) => a + c.copies, 0);
 

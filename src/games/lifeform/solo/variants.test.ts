@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, seedRng } from '../../../core/index.ts';
 import { distances } from '../board.ts';
-import { loadValleyForge } from '../fixture.test-helper.ts';
+import { loadValleyForge, loadValleyForgeWithHazard } from '../fixture.test-helper.ts';
 import { lifeformGame } from '../index.ts';
 import type { LifeformState } from '../state.ts';
 import { act, edited, legal, soloStarted, top } from './solo.test-helper.ts';
 
-/** The shipped Valley Forge (its solo.yaml has the `hazardousEnvironment` chambers). */
-const shipped = await loadValleyForge();
+/** The Valley Forge with the proposed `hazardousEnvironment` chambers in its solo.yaml (1.3.0 ships without them). */
+const withHazard = await loadValleyForgeWithHazard();
+if (!withHazard.ok) throw new Error(withHazard.errors.map((e) => e.message).join('\n'));
+const shipped = withHazard.pack;
 
 function shippedSolo(seed: number, options: Record<string, unknown>): LifeformState {
   return lifeformGame.setup({ lifeform: 0, evolution: false, mods: [], mode: 'solo', ...options }, [{ index: 0, name: 'p0' }], createRng(seedRng(seed)), shipped, lifeformGame.rulesVersion);
@@ -198,5 +200,14 @@ describe("Dragon's Domain §VARIANTS: the options refused with a reason", () => 
     const bare = { ...shipped, solo: { solo: { ...shipped.solo?.solo, hazardousEnvironment: undefined } } } as typeof shipped;
     expect(lifeformGame.startRefusal?.({ mode: 'solo', hazard: 'a' }, [seat(0)], bare)).toEqual({ code: 'lifeform.options.noHazard' });
     expect(lifeformGame.startRefusal?.({ mode: 'solo', hazard: 'a', hysterical: true }, [seat(0)], shipped)).toBeNull();
+    expect(lifeformGame.startRefusal?.({ mode: 'solo', hazard: 'a' }, [seat(0)], await loadValleyForge())).toEqual({ code: 'lifeform.options.noHazard' });
+  });
+
+  it('§VARIANTS HAZARDOUS ENVIRONMENT (pack): GIVEN solo.yaml naming a hull breach chamber of another deck, or the start chamber WHEN validated THEN refused naming the path', async () => {
+    const wrongDeck = await loadValleyForgeWithHazard({ a: 'hydroponics', b: 'hydroponics', c: 'maintenance' });
+    expect(wrongDeck.ok).toBe(false);
+    if (!wrongDeck.ok) expect(wrongDeck.errors.map((e) => e.message).join('\n')).toMatch(/hazardousEnvironment.*a chamber of deck a/s);
+    const start = await loadValleyForgeWithHazard({ a: 'galley', b: 'hydroponics', c: 'maintenance' });
+    expect(start.ok).toBe(false);
   });
 });
