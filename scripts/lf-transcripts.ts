@@ -10,7 +10,7 @@
  * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B), hunt-3 (Mod D, 3 players),
  * solo-proximity, solo-chit, solo-crisis (Dragon's Domain, mode=solo: three losses), solo-win and solo-conflict (two wins,
  * with the DIRECTED solo policy `soloDirected`: all stowaways SAFE, and a shuttle conflict survived), hysterical (the variant
- * "YOU ARE BECOMING HYSTERICAL": the player steers the android to themselves and draws a chit). The endings, the android,
+ * "YOU ARE BECOMING HYSTERICAL": the player steers the android to themselves and loses to a killed chit). The endings, the android,
  * the 4-player game and the hunt use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
  * every seed of the range to its end and prints how each ended (outcome, tracker, loadout, characters).
  */
@@ -323,8 +323,8 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'solo-chit': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'killedChit', options: 'mode=solo' },
   'solo-win': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'safe', options: 'mode=solo', policy: soloDirected },
   'solo-conflict': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.winner === 'crew' && last(s).after.outcome?.reason === 'conflict', options: 'mode=solo', policy: soloDirected },
-  // "YOU ARE BECOMING HYSTERICAL": the player steers the android (a choice between two steps), and it reaches them for a chit.
-  hysterical: { players: 1, max: 100, stop: (s) => has(last(s), 'lifeform-solo.hysterical') && s.some((x) => x.command.type === 'android'), options: 'mode=solo hysterical=true', policy: hystericalPolicy, weights: { play: 40, act: 40 } },
+  // "YOU ARE BECOMING HYSTERICAL": the player steers the android (a choice between steps), it reaches them, and a killed chit ends the game.
+  hysterical: { players: 1, max: 100, stop: (s) => last(s).after.outcome?.reason === 'hysterical' && s.some((x) => x.command.type === 'android'), options: 'mode=solo hysterical=true', policy: hystericalPolicy, weights: { play: 40, act: 40 } },
   'solo-crisis': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'crisisDeck', options: 'mode=solo', weights: { play: 40, act: 40 } },
   'asteroid-strike': { players: 2, max: 1500, stop: (s) => has(last(s), 'lifeform.asteroid.strike') && s.some((x) => has(x, 'lifeform.asteroid.imminent')), options: 'mods=asteroids' },
   'hunt-3': { players: 3, max: 3000, stop: huntOver, options: 'mods=hunt', policy: directed(true, 30), weights: { noReaction: 40, noise: 20 } },

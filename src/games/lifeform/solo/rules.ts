@@ -1,6 +1,5 @@
 import type { GameCommand } from '../../../core/index.ts';
 import type { Cx } from '../flow.ts';
-import { REMORA } from '../state.ts';
 import { execIcon, here, iconOptions, removeTerror, type SoloChoice } from './actions.ts';
 import { chooseOption, drawCrisis, pay, runEffects } from './crisis.ts';
 import { addFear, alien, canReduce, chamberKey, destroyAndroid, discardCard, draw, hand, isVent, limit, lose, outage, push, say, sdAdvance, sdStep, soloOf, stowaway, topTask } from './flow.ts';
