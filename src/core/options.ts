@@ -19,6 +19,7 @@ export function optionsRejection(schema: z.ZodType, input: Readonly<Record<strin
     return { code: 'core.game.unknownOption', params: { option: issue.keys.join(', '), known: Object.keys(shape ?? {}).join(', ') } };
   }
   if (issue?.code === 'invalid_value') return { code: 'core.game.badOptionValue', params: { option: path, value, allowed: issue.values.map(String).join(', ') } };
+  if (issue?.code === 'invalid_type' && issue.expected === 'boolean') return { code: 'core.game.badOptionValue', params: { option: path, value, allowed: 'true, false' } };
   if (issue?.code === 'invalid_type') return { code: 'core.game.badOptionType', params: { option: path, value, expected: issue.expected } };
   if ((issue?.code === 'too_big' || issue?.code === 'too_small') && typeof input[option] === 'number') {
     const field = (schema as { shape?: Record<string, { minValue?: unknown; maxValue?: unknown; unwrap?: () => { minValue?: unknown; maxValue?: unknown } }> }).shape?.[option];

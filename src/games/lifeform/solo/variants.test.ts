@@ -193,7 +193,8 @@ describe("Dragon's Domain §VARIANTS: the options refused with a reason", () => 
     expect(refuse({ mode: 'solo', hazard: 'd' })).toEqual({ code: 'core.game.badOptionValue', params: { option: 'hazard', value: 'd', allowed: 'a, b, c, random' } });
     expect(refuse({ mode: 'solo', start: 'easy' })).toMatchObject({ code: 'core.game.badOptionValue', params: { allowed: 'normal, shaken, tough' } });
     expect(refuse({ mode: 'solo', hysteric: true })).toMatchObject({ code: 'core.game.unknownOption', params: { option: 'hysteric' } });
-    expect(refuse({ mode: 'solo', hysterical: 'yes' })).toMatchObject({ code: 'core.game.badOptionType', params: { option: 'hysterical', expected: 'boolean' } });
+    expect(refuse({ mode: 'solo', hysterical: 'yes' })).toEqual({ code: 'core.game.badOptionValue', params: { option: 'hysterical', value: 'yes', allowed: 'true, false' } });
+    expect(refuse({ mode: 'solo', bell: 'late' })).toMatchObject({ code: 'core.game.badOptionType', params: { option: 'bell', expected: 'number' } });
     expect(refuse({ mode: 'solo', everyday: 5 })).toEqual({ code: 'core.game.badOptionRange', params: { option: 'everyday', value: '5', min: 0, max: 2 } });
     const seat = (index: number) => ({ index, name: `p${index}` });
     expect(lifeformGame.startRefusal?.({ hysterical: true }, [seat(0), seat(1)], shipped)).toEqual({ code: 'lifeform.options.soloOnly', params: { option: 'hysterical' } });
