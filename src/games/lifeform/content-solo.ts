@@ -141,7 +141,10 @@ interface SoloShape {
 }
 
 export interface SoloBase {
-  readonly chambers: readonly { readonly id: string; readonly deck: string; readonly vent: boolean }[];
+  readonly chambers: readonly { readonly id: string; readonly deck: string; readonly vent: boolean; readonly objective?: boolean }[];
+  /** The android's AI path and the corridors (a hull breach keeps off the path, the Shuttle Bay's neighbours and objective chambers). */
+  readonly androidPath?: readonly string[];
+  readonly corridors?: readonly (readonly [string, string])[];
   readonly cocoonSpaces: number;
   readonly columns: Readonly<Record<string, number>>;
 }
@@ -204,6 +207,9 @@ export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, nee
   for (const [deck, c] of Object.entries(solo.hazardousEnvironment ?? {})) {
     isChamber(c, ['hazardousEnvironment', deck]);
     need(chamber.get(c)?.deck === deck && c !== s.start, [...at, 'hazardousEnvironment', deck], `a chamber of deck ${deck} other than the start chamber, got ${c}`);
+    const path = base.androidPath ?? [];
+    const nearBay = (base.corridors ?? []).some(([x, y]) => (x === c && y === path.at(-1)) || (y === c && x === path.at(-1)));
+    need(!path.includes(c) && !nearBay && chamber.get(c)?.objective !== true, [...at, 'hazardousEnvironment', deck], `a chamber off the android's path, not next to the Shuttle Bay and not an objective chamber (§HULL BREACH), got ${c}`);
   }
   unique(solo.crisis, ['crisis']);
   for (const d of ['a', 'b', 'c']) need(solo.crisis.some((c) => c.deck === d), [...at, 'crisis'], `at least one crisis card of deck ${d}`);

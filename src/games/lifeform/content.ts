@@ -427,7 +427,7 @@ export const lifeformPackSchema = definePackSchema({
   if (pack.expansions?.passenger) checkPassenger(pack.expansions.passenger, ids, pack.game.selfDestruct.spaces.map((x) => x.minute), need);
   if (pack.solo) {
     const columns = Object.fromEntries(pack.game.loadout.map((c) => [c.id, c.spaces.length]));
-    checkSolo(pack.solo.solo, { chambers: pack.ship.chambers, cocoonSpaces: pack.game.cocoon['2'].length, columns }, ids, need);
+    checkSolo(pack.solo.solo, { chambers: pack.ship.chambers, cocoonSpaces: pack.game.cocoon['2'].length, columns, androidPath: pack.ship.androidPath, corridors: pack.ship.corridors }, ids, need);
   }
   need(pack.game.hostility.spaces.filter((x) => x.stowawayToken).length <= 1, ['game', 'hostility', 'spaces'], 'at most one space giving the stowaway token');
   for (const role of ['cat', 'sister'] as const) {

@@ -204,11 +204,15 @@ describe("Dragon's Domain §VARIANTS: the options refused with a reason", () => 
     expect(lifeformGame.startRefusal?.({ mode: 'solo', hazard: 'a' }, [seat(0)], await loadValleyForge())).toEqual({ code: 'lifeform.options.noHazard' });
   });
 
-  it('§VARIANTS HAZARDOUS ENVIRONMENT (pack): GIVEN solo.yaml naming a hull breach chamber of another deck, or the start chamber WHEN validated THEN refused naming the path', async () => {
+  it("§VARIANTS HAZARDOUS ENVIRONMENT (pack): GIVEN solo.yaml naming a hull breach chamber of another deck, the start chamber, one on the android's path or next to the Shuttle Bay WHEN validated THEN refused naming the path", async () => {
     const wrongDeck = await loadValleyForgeWithHazard({ a: 'hydroponics', b: 'hydroponics', c: 'maintenance' });
     expect(wrongDeck.ok).toBe(false);
     if (!wrongDeck.ok) expect(wrongDeck.errors.map((e) => e.message).join('\n')).toMatch(/hazardousEnvironment.*a chamber of deck a/s);
     const start = await loadValleyForgeWithHazard({ a: 'galley', b: 'hydroponics', c: 'maintenance' });
     expect(start.ok).toBe(false);
+    for (const c of ['docking-hub', 'stores']) {
+      const onPath = await loadValleyForgeWithHazard({ a: 'airlock-a', b: 'hydroponics', c });
+      expect(onPath.ok, c).toBe(false);
+    }
   });
 });
