@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { GameRecord, GameStatusView } from '../src/app/index.ts';
-import { ok, ownValue, reject } from '../src/core/index.ts';
+import { err, ok, optionsRejection, ownValue, reject } from '../src/core/index.ts';
 import type { CommandContext, CommandModule, CommandResult } from '../src/discord/command.ts';
 import { encodeCustomId } from '../src/discord/custom-id.ts';
 import { fitLabel } from '../src/discord/fit.ts';
@@ -143,7 +143,7 @@ async function newGame(ctx: CommandContext): Promise<CommandResult> {
   const gameOptions = parseGameOptions(options.getString('options'));
   if (!gameOptions.ok) return gameOptions;
   const valid = module.optionsSchema.safeParse(gameOptions.value);
-  if (!valid.success) return reject('core.game.badOptions', { path: valid.error.issues[0]?.path.join('.') || '—' });
+  if (!valid.success) return err(optionsRejection(module.optionsSchema, gameOptions.value, valid.error));
   const gameName = ctx.t(`commands.games.${gameType}`);
   const parentId = ctx.place.threadId ? (ctx.place.parentId ?? ctx.place.channelId) : ctx.place.channelId;
   const threadName = fitLabel(t(ctx.lang, 'commands.replies.threadName', { game: gameName, host: ctx.actor.userName }), CHANNEL_NAME_MAX);

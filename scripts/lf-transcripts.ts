@@ -10,12 +10,14 @@
  * ending-c, android-remora, cat-control, whole-game-4, asteroid-strike (13th Passenger Mod B), hunt-3 (Mod D, 3 players),
  * solo-proximity, solo-chit, solo-crisis (Dragon's Domain, mode=solo: three losses), solo-win and solo-conflict (two wins,
  * with the DIRECTED solo policy `soloDirected`: all stowaways SAFE, and a shuttle conflict survived), modc-hunt-wrong (13th
- * Passenger Mod C, mode=solo mods=search, `soloDirected`: a HUNT guessed wrong, then the conflict with the extra zone to the end). The endings, the android,
+ * Passenger Mod C, mode=solo mods=search, `soloDirected`: a HUNT guessed wrong, then the conflict with the extra zone to the end), hysterical (the variant
+ * "YOU ARE BECOMING HYSTERICAL": the player steers the android to themselves and loses to a killed chit). The endings, the android,
  * the 4-player game and the hunt use the DIRECTED crew policy (`directed`). With LF_DEBUG=1 the script plays
  * every seed of the range to its end and prints how each ended (outcome, tracker, loadout, characters).
  */
 import type { GameCommand } from '../src/core/index.ts';
 import { lineText } from '../src/discord/present.ts';
+import { parseGameOptions } from '../src/discord/game-options.ts';
 import { LF_GROUPS } from '../commands/lf.ts';
 import { lifeformGame, type LifeformPack, type LifeformState } from '../src/games/lifeform/index.ts';
 import { distances, sdReached } from '../src/games/lifeform/board.ts';
@@ -299,6 +301,20 @@ const has = (step: Step, code: string): boolean => step.events.some((e) => e.cod
 
 const last = (steps: readonly Step[]): Step => steps[steps.length - 1] as Step;
 
+/**
+ * "YOU ARE BECOMING HYSTERICAL" quickly: crisis options that advance the malfunction tracker (two wake the
+ * android), then staying put (WAIT, EQUIP) while the android comes; otherwise the scenario's weights.
+ */
+function hystericalPolicy(c: GameCommand, s: LifeformState): number {
+  const t = topTask(s);
+  if (c.type === 'crisis' && t?.k === 'crisis') {
+    const effects = soloOf(s).def.crisis[t.card]?.options[(c.args as { option: number }).option]?.effects ?? [];
+    return effects.some((e) => e.op === 'malfunction') ? 1_000 : 10;
+  }
+  if (s.android.state === 'active' && (c.type === 'wait' || c.type === 'equip')) return 500;
+  return -1;
+}
+
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'first-round': { players: 2, max: 400, stop: (s) => last(s).after.round >= 2 && last(s).before.round < 2 },
   ghost: { players: 2, max: 400, stop: (s) => has(last(s), 'lifeform.meet.ghost') },
@@ -322,6 +338,8 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'solo-chit': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'killedChit', options: 'mode=solo' },
   'solo-win': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'safe', options: 'mode=solo', policy: soloDirected },
   'solo-conflict': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.winner === 'crew' && last(s).after.outcome?.reason === 'conflict', options: 'mode=solo', policy: soloDirected },
+  // "YOU ARE BECOMING HYSTERICAL": the player steers the android (a choice between steps), it reaches them, and a killed chit ends the game.
+  hysterical: { players: 1, max: 100, stop: (s) => last(s).after.outcome?.reason === 'hysterical' && s.some((x) => x.command.type === 'android'), options: 'mode=solo hysterical=true', policy: hystericalPolicy, weights: { play: 40, act: 40 } },
   'solo-crisis': { players: 1, max: 1500, stop: (s) => last(s).after.outcome?.reason === 'crisisDeck', options: 'mode=solo', weights: { play: 40, act: 40 } },
   // 13th Passenger Mod C: after the launch, a HUNT guessed wrong, and the shuttle conflict with the extra zone fought to the end.
   'modc-hunt-wrong': { players: 1, max: 1500, stop: (s) => last(s).after.outcome !== null && s.some((x) => has(x, 'lifeform-solo.search.missed')), options: 'mode=solo mods=search', policy: soloDirected },
@@ -341,7 +359,8 @@ function huntOver(steps: readonly Step[]): boolean {
 
 const { name, scenario, from, to, events } = scenarioArgs(SCENARIOS, 'first-round', 40);
 const weights: Readonly<Record<string, number>> = { ...WEIGHTS, ...(scenario.weights ?? {}) };
-const options = scenario.options ? Object.fromEntries(scenario.options.split(' ').map((kv) => kv.split('=')).map(([k, v]) => [k, (v ?? '').includes(',') ? (v ?? '').split(',') : v])) : undefined;
+const parsed = parseGameOptions(scenario.options);
+const options = scenario.options && parsed.ok ? parsed.value : undefined;
 const policy = scenario.policy;
 const weigh = (c: GameCommand, s: LifeformState): number => {
   const w = policy ? policy(c, s) : -1;

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { drawEntropy, genesisSnapshot, hashSnapshot, ok, reject, type GameEvent, type Genesis, type Json } from '../core/index.ts';
+import { drawEntropy, err, genesisSnapshot, hashSnapshot, ok, optionsRejection, reject, type GameEvent, type Genesis, type Json } from '../core/index.ts';
 import {
   createGame,
   joinLobby,
@@ -75,7 +75,7 @@ export function createLobby(deps: AppDeps, loader: Loader) {
       const module = moduleFor(input.gameType);
       if (!module.ok) return module;
       const options = module.value.optionsSchema.safeParse(input.options ?? {});
-      if (!options.success) return reject('core.badOptions', { path: options.error.issues[0]?.path.join('.') ?? '' });
+      if (!options.success) return err(optionsRejection(module.value.optionsSchema, (input.options ?? {}) as Record<string, unknown>, options.error));
       const seated = [...new Map((input.players ?? [input.host]).map((p) => [p.userId, p] as const)).values()];
       const limit = input.maxPlayers ?? module.value.seats.max;
       if (limit < module.value.seats.min || limit > module.value.seats.max) {

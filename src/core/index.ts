@@ -7,3 +7,4 @@ export * from './kernel.ts';
 export { ownValue, PROTOTYPE_NAMES } from './own.ts';
 export { publicStepsSince, replayPublic, type PublicEntry, type PublicReplay, type PublicStep } from './history.ts';
 export * from './checkpoints.ts';
+export { optionsRejection } from './options.ts';

@@ -1,5 +1,5 @@
 import type { CrewReaction } from './content.ts';
-import { androidAt, characterSteps, distances, hasChars, hasImage, neighbours, visibleAt } from './board.ts';
+import { androidAt, breachChamber, characterSteps, distances, hasChars, hasImage, neighbours, visibleAt } from './board.ts';
 import { chamberKey, stepCharacter } from './crew-actions.ts';
 import { advanceHostility, advanceSelfDestruct, checkTerror, discardCrew, end, reactionBlocked, tell, queue, top, type Cx } from './flow.ts';
 import { takeRole } from './roles.ts';
@@ -170,18 +170,7 @@ export function settleAttack(cx: Cx): void {
   const a = t.a;
   const victims = a.cancelled ? [] : s.characters.filter((c) => c.at === a.chamber && (a.how === 'breach' || !c.hidden) && !a.saved.includes(c.id)).map((c) => c.id);
   if (a.how === 'breach') {
-    s.missionPool += s.mission[a.chamber] ?? 0;
-    s.mission[a.chamber] = 0;
-    if (s.outages.includes(a.chamber)) {
-      s.outages = s.outages.filter((c) => c !== a.chamber);
-      s.outagePool++;
-    }
-    if (s.terrors.includes(a.chamber)) {
-      s.terrors = s.terrors.filter((c) => c !== a.chamber);
-      s.terrorPool++;
-    }
-    s.hullBreach = a.chamber;
-    if (s.door && (s.door.link[0] === a.chamber || s.door.link[1] === a.chamber)) s.door = null;
+    breachChamber(s, a.chamber);
     const trapped = s.characters.some((c) => c.at !== REMORA && neighbours(s, c.at, { tunnels: false }).length === 0 && neighbours(s, c.at, { tunnels: false, ignoreDoor: true }).length > 0);
     if (s.door && trapped) {
       s.door = null;

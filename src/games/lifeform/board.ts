@@ -125,3 +125,23 @@ export function characterSteps(s: LifeformState, from: string): string[] {
 export function imageSteps(s: LifeformState, from: string, ignoreDoor = false): string[] {
   return neighbours(s, from, { tunnels: true, ignoreDoor }).filter((c) => c !== REMORA && !hasChars(s, c) && !hasImage(s, c));
 }
+
+/**
+ * §HULL BREACH steps 3–4 for the tokens: the chamber's mission, power outage and terror tokens go back to
+ * their pools, the hull breach token makes it impassable, and a security door on one of its corridors goes.
+ * Also Dragon's Domain's HAZARDOUS ENVIRONMENT at setup (solo/variants.ts).
+ */
+export function breachChamber(s: LifeformState, chamber: string): void {
+  s.missionPool += s.mission[chamber] ?? 0;
+  s.mission[chamber] = 0;
+  if (s.outages.includes(chamber)) {
+    s.outages = s.outages.filter((c) => c !== chamber);
+    s.outagePool++;
+  }
+  if (s.terrors.includes(chamber)) {
+    s.terrors = s.terrors.filter((c) => c !== chamber);
+    s.terrorPool++;
+  }
+  s.hullBreach = chamber;
+  if (s.door && (s.door.link[0] === chamber || s.door.link[1] === chamber)) s.door = null;
+}

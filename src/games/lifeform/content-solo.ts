@@ -129,6 +129,8 @@ export function soloFileSchema<T extends z.ZodType, I extends z.ZodType, C exten
     attackTokens: z.strictObject({ attack1: z.array(z.array(fightIcon).min(1).max(3)).min(1).max(4), attack5: z.array(fightIcon).min(1).max(6) }),
     conflict: z.strictObject({ secondaryZones: z.number().int().min(1).max(4), name: p.text, zones: z.array(p.text).min(2).max(5) }),
     motion: z.strictObject({ spaces: z.array(space).min(3).max(40) }),
+    /** HAZARDOUS ENVIRONMENT: the hull breach chamber of each ship deck (absent: the variant cannot be played). */
+    hazardousEnvironment: z.strictObject({ a: p.chamber, b: p.chamber, c: p.chamber }).optional(),
     crisis: z.array(z.strictObject({ id: p.id, deck: p.deck, mod: z.enum(soloMods).optional(), name: p.text, text: p.text, options: z.array(option).min(1).max(3) })).min(3),
     /**
      * Mod C (`mods=search`): the Remora board. Its chambers are expansions.yaml's five shuttlecraft locations
@@ -171,10 +173,14 @@ interface SoloShape {
   readonly motion: { readonly spaces: readonly { readonly id: string; readonly start?: string; readonly effect: string; readonly next: readonly string[]; readonly back: string | null }[] };
   readonly crisis: readonly { readonly id: string; readonly deck: string; readonly mod?: string; readonly options: readonly { readonly effects: readonly CrisisEffect[] }[] }[];
   readonly remora?: unknown;
+  readonly hazardousEnvironment?: Readonly<Record<'a' | 'b' | 'c', string>>;
 }
 
 export interface SoloBase {
-  readonly chambers: readonly { readonly id: string; readonly deck: string; readonly vent: boolean }[];
+  readonly chambers: readonly { readonly id: string; readonly deck: string; readonly vent: boolean; readonly objective?: boolean }[];
+  /** The android's AI path and the corridors (a hull breach keeps off the path, the Shuttle Bay's neighbours and objective chambers). */
+  readonly androidPath?: readonly string[];
+  readonly corridors?: readonly (readonly [string, string])[];
   readonly cocoonSpaces: number;
   readonly columns: Readonly<Record<string, number>>;
   /** Mod C: the shuttlecraft locations (expansions.yaml), the Remora's chambers; crew icons a kept card may show. */
@@ -237,6 +243,13 @@ export function checkSolo(solo: SoloShape, base: SoloBase, ids: Set<string>, nee
     }
   }
   spaces.forEach((x, i) => need(reaches.has(x.id), [...at, 'motion', 'spaces', i], 'alertReachable', { id: x.id }));
+  for (const [deck, c] of Object.entries(solo.hazardousEnvironment ?? {})) {
+    isChamber(c, ['hazardousEnvironment', deck]);
+    need(chamber.get(c)?.deck === deck && c !== s.start, [...at, 'hazardousEnvironment', deck], 'hazardDeck', { deck, id: c });
+    const path = base.androidPath ?? [];
+    const nearBay = (base.corridors ?? []).some(([x, y]) => (x === c && y === path.at(-1)) || (y === c && x === path.at(-1)));
+    need(!path.includes(c) && !nearBay && chamber.get(c)?.objective !== true, [...at, 'hazardousEnvironment', deck], 'hazardPlace', { id: c });
+  }
   unique(solo.crisis, ['crisis']);
   for (const d of ['a', 'b', 'c']) need(solo.crisis.some((c) => c.deck === d && c.mod === undefined), [...at, 'crisis'], 'crisisDeck', { deck: d });
   checkSearch(solo, base, need);

@@ -427,7 +427,7 @@ export const lifeformPackSchema = definePackSchema({
   if (pack.solo) {
     const columns = Object.fromEntries(pack.game.loadout.map((c) => [c.id, c.spaces.length]));
     const shuttle = (pack.expansions?.passenger?.shuttlecraft?.locations ?? []).map((l) => l.id);
-    checkSolo(pack.solo.solo, { chambers: pack.ship.chambers, cocoonSpaces: pack.game.cocoon['2'].length, columns, shuttle, icons: crewIcons }, ids, need);
+    checkSolo(pack.solo.solo, { chambers: pack.ship.chambers, cocoonSpaces: pack.game.cocoon['2'].length, columns, shuttle, icons: crewIcons, androidPath: pack.ship.androidPath, corridors: pack.ship.corridors }, ids, need);
   }
   need(pack.game.hostility.spaces.filter((x) => x.stowawayToken).length <= 1, ['game', 'hostility', 'spaces'], 'oneStowawayToken');
   for (const role of ['cat', 'sister'] as const) {

@@ -13,8 +13,9 @@ export async function loadLifeformPack(dir: string): Promise<{ ok: true; pack: L
   return valid.ok ? { ok: true, pack: valid.value.content } : { ok: false, errors: valid.error };
 }
 
-export async function loadValleyForge(): Promise<LifeformPack> {
-  const r = await loadLifeformPack(VALLEY_FORGE_DIR);
+/** The shipped Valley Forge, the newest version or a kept older one (`valley-forge@1.3.0`) that recorded games were played on. */
+export async function loadValleyForge(version?: string): Promise<LifeformPack> {
+  const r = await loadLifeformPack(version === undefined ? VALLEY_FORGE_DIR : `${VALLEY_FORGE_DIR}@${version}`);
   if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
   return r.pack;
 }
@@ -30,4 +31,19 @@ export async function loadSoloStarter(): Promise<LifeformPack> {
   const valid = validatePack({ ...base.value, data: { ...base.value.data, solo: starter.value.data.solo } }, lifeformPackSchema);
   if (!valid.ok) throw new Error(valid.error.map((e) => e.message).join('\n'));
   return valid.value.content;
+}
+
+/**
+ * The HAZARDOUS ENVIRONMENT chambers proposed for the Valley Forge's solo.yaml (`hazardousEnvironment`, to
+ * join the pack with its next version; docs/lifeform-pack.md "solo.yaml"): A airlock-a, B hydroponics, C maintenance.
+ */
+export const HAZARD_CHAMBERS = { a: 'airlock-a', b: 'hydroponics', c: 'maintenance' } as const;
+
+/** The shipped Valley Forge with `hazardousEnvironment` laid into its solo.yaml, validated by the pack schema (test-only). */
+export async function loadValleyForgeWithHazard(chambers: Readonly<Record<'a' | 'b' | 'c', string>> = HAZARD_CHAMBERS): Promise<{ ok: true; pack: LifeformPack } | { ok: false; errors: PackError[] }> {
+  const base = await loadPackDir(VALLEY_FORGE_DIR);
+  if (!base.ok) return { ok: false, errors: base.error };
+  const solo = base.value.data.solo as { solo: Record<string, unknown> };
+  const valid = validatePack({ ...base.value, data: { ...base.value.data, solo: { solo: { ...solo.solo, hazardousEnvironment: chambers } } } }, lifeformPackSchema);
+  return valid.ok ? { ok: true, pack: valid.value.content } : { ok: false, errors: valid.error };
 }

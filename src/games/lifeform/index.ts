@@ -1,11 +1,11 @@
-import type { Rejection } from '../../core/index.ts';
+import type { GameEvent, Rejection } from '../../core/index.ts';
 import type { GameModule } from '../../core/index.ts';
 import { lifeformCommandSchemas } from './commands.ts';
 import { lifeformPackSchema, packText, type LifeformPack } from './content.ts';
 import { describeLifeformView, labelLifeformCommand } from './labels.ts';
 import { legalCommands } from './legal.ts';
 import { decideCommand } from './rules.ts';
-import { lifeformOptionsSchema, RULES, setupGame, type LifeformOptions } from './setup.ts';
+import { lifeformOptionsSchema, RULES, setupGame, SOLO_OPTIONS, type LifeformOptions } from './setup.ts';
 import type { LifeformState } from './state.ts';
 import { awaiting, prompts, publicView, secretsFor, status, timeoutAction, viewFor } from './view.ts';
 import { lifeformCampaign } from './campaign.ts';
@@ -15,8 +15,8 @@ import { privately } from './private.ts';
 export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPack> = {
   id: 'lifeform',
   rulesVersion: String(RULES),
-  /** Rules 1: data tokens without icons, only the target matches, hibernation cards shared one by one (README "Rules versions"). */
-  olderRulesVersions: ['1'],
+  /** Rules 1: data tokens without icons, only the target matches, hibernation cards shared one by one; rules 2: Dragon's Domain pays one icon per card and skips the outage loadout bonuses (README "Rules versions"). */
+  olderRulesVersions: ['1', '2'],
   /** 2–4 for the base game; 1 only with `mode=solo` (Dragon's Domain), checked by `startRefusal`. */
   seats: { min: 1, max: 4 },
   optionsSchema: lifeformOptionsSchema as unknown as GameModule<LifeformState, LifeformOptions, LifeformPack>['optionsSchema'],
@@ -30,13 +30,22 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
     // 13th Passenger Mod C (`mods=search`) is a solo mod, and needs the pack's Remora board.
     if (o.data.mods.includes('search') && o.data.mode !== 'solo') return { code: 'lifeform.options.searchSolo' };
     if (o.data.mods.includes('search') && !(pack?.solo?.solo.remora && pack.expansions?.passenger?.shuttlecraft)) return { code: 'lifeform.options.noSearch' };
+    const soloOnly = SOLO_OPTIONS.find((k) => o.data[k] !== undefined);
+    if (o.data.mode !== 'solo' && soloOnly !== undefined) return { code: 'lifeform.options.soloOnly', params: { option: soloOnly } };
+    if (o.data.hazard !== undefined && !pack?.solo?.solo.hazardousEnvironment) return { code: 'lifeform.options.noHazard' };
     if (o.data.mode === 'solo') return seats.length === 1 ? null : { code: 'lifeform.options.soloSeats', params: { seats: seats.length } };
     if (seats.length < 2) return { code: 'lifeform.options.tooFewSeats', params: { seats: seats.length } };
     if (o.data.lifeform >= seats.length) return { code: 'lifeform.options.noSuchSeat', params: { seat: o.data.lifeform, seats: seats.length } };
     return null;
   },
-  /** Dragon's Domain: the pack's intro is read when a solo game starts. */
-  introduction: (state) => (state.solo ? [{ code: 'lifeform-solo.intro', params: { introKey: 'solo.solo.intro', nameKey: 'solo.solo.name' }, to: 'public' }] : []),
+  /** Dragon's Domain: the pack's intro is read when a solo game starts (and where HAZARDOUS ENVIRONMENT breached the hull). */
+  introduction: (state): GameEvent[] =>
+    state.solo
+      ? [
+          { code: 'lifeform-solo.intro', params: { introKey: 'solo.solo.intro', nameKey: 'solo.solo.name' }, to: 'public' },
+          ...(state.hullBreach !== null ? [{ code: 'lifeform-solo.hazard', params: { chamberKey: `ship.chamber.${state.hullBreach}.name` }, to: 'public' as const }] : []),
+        ]
+      : [],
   decide: decideCommand,
   publicView,
   viewFor,

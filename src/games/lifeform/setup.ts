@@ -23,7 +23,7 @@ export const lifeformOptionsSchema = z.strictObject({
     .transform((m) => [...new Set(Array.isArray(m) ? m : [m])]),
   /** Dragon's Domain: `mode=solo`, one seat against the rules' lifeform (solo/, README "Dragon's Domain"). */
   mode: z.literal('solo').optional(),
-  /** §VARIANTS (solo only): SHAKEN / TOUGH start spaces, ISOLATION MODE, MURDEROUS STAR-BEAST, the android that withstands flamethrowers, FUELLED INCINERATING UNIT, EVERYDAY CARRY (0–2 survival tokens), FOR WHOM THE BELL TOLLS (spaces the self-destruct tracker starts further on). */
+  /** §VARIANTS (solo only): SHAKEN / TOUGH start spaces, ISOLATION MODE, MURDEROUS STAR-BEAST, the android that withstands flamethrowers, FUELLED INCINERATING UNIT, EVERYDAY CARRY (0–2 survival tokens), FOR WHOM THE BELL TOLLS (spaces the self-destruct tracker starts further on), HAZARDOUS ENVIRONMENT, "YOU ARE BECOMING HYSTERICAL". */
   start: z.enum(['normal', 'shaken', 'tough']).optional(),
   isolation: z.boolean().optional(),
   murderous: z.boolean().optional(),
@@ -31,10 +31,21 @@ export const lifeformOptionsSchema = z.strictObject({
   incinerator: z.boolean().optional(),
   everyday: z.number().int().min(0).max(2).optional(),
   bell: z.number().int().min(0).max(20).optional(),
+  /** HAZARDOUS ENVIRONMENT: the hull breach on the A, B or C deck chamber of solo.yaml `hazardousEnvironment`, or `random` (also `hazard=true`): the game's seeded chance picks the deck. */
+  hazard: z.preprocess((v) => (v === true ? 'random' : v), z.enum(['a', 'b', 'c', 'random'])).optional(),
+  /** "YOU ARE BECOMING HYSTERICAL": the player steers the active android towards their character. */
+  hysterical: z.boolean().optional(),
 });
 
-/** The newest rules version (index.ts `rulesVersion`); games created under 1 keep its behaviour. */
-export const RULES = 2;
+/** The options only Dragon's Domain reads (refused without `mode=solo`, index.ts `startRefusal`). */
+export const SOLO_OPTIONS = ['start', 'isolation', 'murderous', 'withstand', 'incinerator', 'everyday', 'bell', 'hazard', 'hysterical'] as const;
+
+/**
+ * The newest rules version (index.ts `rulesVersion`); games created under 1 or 2 keep their behaviour.
+ * Rules 3 changes Dragon's Domain only (a crisis icon cost paid by every icon a card carries, the
+ * power outage loadout bonuses offered in solo); multi-player games play rules 3 exactly as rules 2.
+ */
+export const RULES = 3;
 export type LifeformOptions = z.infer<typeof lifeformOptionsSchema>;
 
 const instances = (cards: readonly { id: string; copies: number }[]): string[] =>

@@ -1,6 +1,6 @@
 import type { Cx } from '../flow.ts';
 import { distances, neighbours } from '../board.ts';
-import { REMORA, type LifeformState } from '../state.ts';
+import { REMORA, rulesOf, type LifeformState } from '../state.ts';
 import { staminaIcon } from '../content-solo.ts';
 import { alien, chamberKey, closeRange, draw, hand, hurtAndroid, push, say, sdAdvance, soloOf } from './flow.ts';
 
@@ -91,7 +91,8 @@ export function iconOptions(s: LifeformState, icon: string): SoloChoice[] {
       return ch?.cocoon && so.remora.stowaways.length > 0 ? [{}] : [];
     case 'missionMaintenance':
     case 'missionSister':
-      return s.missionPool > 0 ? [{}] : [];
+      // HAZARDOUS ENVIRONMENT: no mission token into the breached chamber.
+      return s.missionPool > 0 && (icon === 'missionMaintenance' ? s.board.places.maintenance : s.board.places.sisterInterface) !== s.hullBreach ? [{}] : [];
     case 'move':
     case 'move2':
       return steps(s, at).map((c) => ({ to: [c] }));
@@ -203,7 +204,7 @@ export function back(cx: Cx, n: number): void {
   say(cx, 'back', { n });
 }
 
-/** §STEP 1: the chamber's mission token onto the bottom empty space of a column (a combat token there leaves the game; the base bonuses that need no choice apply). */
+/** §STEP 1: the chamber's mission token onto the bottom empty space of a column (a combat token there leaves the game; its bonus applies: rules 2 skipped the power outage ones, rules 3 asks which token). */
 export function collectOnto(cx: Cx, column: string): void {
   const s = cx.s;
   const so = soloOf(s);
@@ -223,6 +224,7 @@ export function collectOnto(cx: Cx, column: string): void {
     hand(s).push(`${s.board.flamethrower}.1`);
     say(cx, 'flamethrower');
   } else if (bonus === 'draw') draw(cx, 1);
+  else if ((bonus === 'removeOutage' || bonus === 'moveOutage') && rulesOf(s) >= 3 && s.outages.length > 0) push(cx, { k: 'outageBonus', what: bonus === 'removeOutage' ? 'remove' : 'move' });
 }
 
 /** The character enters a chamber: harpoon token taken, the Mining Laser on first entry to Engineering, a terror token met. */

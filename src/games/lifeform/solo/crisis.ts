@@ -1,8 +1,9 @@
 import type { GameCommand } from '../../../core/index.ts';
 import type { CrisisEffect } from '../content-solo.ts';
 import type { Cx } from '../flow.ts';
-import type { LifeformState } from '../state.ts';
+import { rulesOf, type LifeformState } from '../state.ts';
 import { gainData, here } from './actions.ts';
+import { canPayAll, coveredBy, payAllCommands } from './crisis-pay.ts';
 import { alien, cocoon, deckHere, discardCard, draw, hand, hasIcon, lose, loseNerve, malfunction, outage, push, say, sdAdvance, soloOf, stowaway, terrorNear } from './flow.ts';
 import type { CrisisCost, SoloTask } from './state.ts';
 import { searchEffect } from './remora.ts';
@@ -35,7 +36,7 @@ export function payable(s: LifeformState, cost: readonly CrisisCost[]): boolean 
     const have = k.startsWith('t:') ? so.tokens[k.slice(2) as keyof typeof so.tokens] : (s.loadout[k.slice(2)] ?? 0);
     if (have < n) return false;
   }
-  return canPayIcons(s, hand(s), iconsOf(cost), readyTraits(s).length);
+  return rulesOf(s) >= 3 ? canPayAll(s, hand(s), iconsOf(cost), readyTraits(s).length) : canPayIcons(s, hand(s), iconsOf(cost), readyTraits(s).length);
 }
 
 /** The crisis card on top: one command per option that can be paid. */
@@ -46,6 +47,7 @@ export function crisisCommands(s: LifeformState, t: Extract<SoloTask, { k: 'cris
 
 /** Paying the next icon: a card carrying it, or a trait (by area) with any card, keeping the rest payable. */
 export function payCommands(s: LifeformState, t: Extract<SoloTask, { k: 'pay' }>): GameCommand[] {
+  if (rulesOf(s) >= 3) return payAllCommands(s, t.left, readyTraits(s));
   const [icon, ...rest] = t.left as [string, ...string[]];
   const cards = hand(s);
   const traits = readyTraits(s);
@@ -93,9 +95,15 @@ export function chooseOption(cx: Cx, t: Extract<SoloTask, { k: 'crisis' }>, opti
   push(cx, ...(icons.length > 0 ? [{ k: 'pay' as const, card: t.card, option, left: icons }] : []), { k: 'effects', card: t.card, option, i: 0 });
 }
 
-/** One icon paid by a card, or by a trait moved to the Remora with any card discarded. */
+/** One icon paid by a trait moved to the Remora with any card discarded; a card alone pays one icon (rules 2) or every needed icon it carries (rules 3). */
 export function pay(cx: Cx, t: Extract<SoloTask, { k: 'pay' }>, card: string, trait?: string): void {
   const so = soloOf(cx.s);
+  if (trait === undefined && rulesOf(cx.s) >= 3) {
+    t.left = coveredBy(cx.s, card, t.left).rest;
+    discardCard(cx, card);
+    if (t.left.length === 0) so.stack.pop();
+    return;
+  }
   discardCard(cx, card);
   if (trait !== undefined) {
     const tr = so.traits.find((x) => x.area === trait && x.state === 'ready');

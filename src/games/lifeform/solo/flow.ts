@@ -22,7 +22,7 @@ export function push(cx: Cx, ...tasks: SoloTask[]): void {
 export const topTask = (s: LifeformState): SoloTask | undefined => soloOf(s).stack.at(-1);
 
 /** The losses the book lists (§YOU LOSE THE GAME IF), and the win. */
-export const soloLosses = ['killedChit', 'proximity', 'fear', 'explosion', 'crisisDeck', 'conflict'] as const;
+export const soloLosses = ['killedChit', 'proximity', 'fear', 'explosion', 'crisisDeck', 'conflict', 'hysterical'] as const;
 
 export function lose(cx: Cx, reason: (typeof soloLosses)[number]): void {
   const s = cx.s;

@@ -9,8 +9,8 @@ const chamberKey = (id: string): string => (id === 'remora' ? 'ship.remora.name'
 const LETTERS = ['A', 'B', 'C'] as const;
 
 /** Solo commands ranked: what a player most likely wants first. */
-const RANK: Readonly<Record<string, number>> = { crisis: 1, path: 1, proximity: 2, elude: 3, collect: 2, play: 3, act: 2, equip: 4, wait: 5, heat: 4, laser: 4, launch: 0, allow: 2, reduce: 3, fear: 2, trait: 3, pay: 2, discard: 2, keep: 2, side: 2, unclamp: 3, spare: 2, confront: 1, hunt: 1, guess: 1 };
-const COMMON = new Set(['wait', 'equip', 'allow', 'fear', 'launch', 'heat', 'crisis', 'path', 'side', 'sdStowaway', 'ventAt', 'skip', 'unclamp', 'spare', 'confront', 'hunt', 'guess']);
+const RANK: Readonly<Record<string, number>> = { crisis: 1, path: 1, proximity: 2, elude: 3, collect: 2, play: 3, act: 2, equip: 4, wait: 5, heat: 4, laser: 4, launch: 0, allow: 2, reduce: 3, fear: 2, trait: 3, pay: 2, discard: 2, keep: 2, side: 2, unclamp: 3, spare: 2, confront: 1, hunt: 1, guess: 1, unpower: 2, shiftOutage: 2, android: 1 };
+const COMMON = new Set(['wait', 'equip', 'allow', 'fear', 'launch', 'heat', 'crisis', 'path', 'side', 'sdStowaway', 'ventAt', 'skip', 'unclamp', 'spare', 'confront', 'hunt', 'guess', 'unpower', 'shiftOutage', 'android']);
 /** Labels naming a card of the hand (the table hears only that a choice was made). */
 const SECRET = new Set(['play', 'discard', 'keep', 'pay', 'elude', 'conflictAttack', 'conflictDiscard']);
 
@@ -33,7 +33,11 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
   if (typeof a.data === 'string') p.dataIcon = a.data;
   if (a.lifeform === true) p.lifeform = true;
   if (Array.isArray(a.to)) p.chamberKey = chamberKey(String((a.to as string[]).at(-1)));
-  if (typeof a.to === 'string') p.space = a.to;
+  if (typeof a.to === 'string') {
+    if (c.type === 'shiftOutage') p.toKey = chamberKey(a.to);
+    else if (c.type === 'android') p.chamberKey = chamberKey(a.to);
+    else p.space = a.to;
+  }
   if (Array.isArray(a.link)) {
     p.chamberKey = chamberKey(String((a.link as string[])[0]));
     p.otherKey = chamberKey(String((a.link as string[])[1]));

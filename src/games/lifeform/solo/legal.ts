@@ -11,6 +11,7 @@ import { conflictLegal, conflictRefusal } from './conflict.ts';
 import type { ConflictCommand } from './conflict-types.ts';
 import { canUnclamp, keptIcon, spareCommands } from './remora.ts';
 import { shuttleCommands } from './shuttlecraft.ts';
+import { hystericalSteps, outageBonusOptions } from './variants.ts';
 
 const cmd = (type: string, args: Record<string, unknown> = {}): GameCommand => {
   const out: Record<string, unknown> = {};
@@ -132,6 +133,10 @@ export function taskCommands(s: LifeformState, t: SoloTask): GameCommand[] {
     case 'shuttle':
     case 'guess':
       return shuttleCommands(s, t).map((c) => cmd(c.type, c.args as Record<string, unknown>));
+    case 'outageBonus':
+      return outageBonusOptions(s, t.what).map((o) => (o.to === undefined ? cmd('unpower', o) : cmd('shiftOutage', o)));
+    case 'androidMove':
+      return hystericalSteps(s).map((to) => cmd('android', { to }));
     case 'conflict':
       return so.conflict ? conflictLegal(so.conflict).map((c) => cmd(c.type, c.args as Record<string, unknown>)) : [];
     default:

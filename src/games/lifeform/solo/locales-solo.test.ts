@@ -19,9 +19,12 @@ function has(lang: string, code: string): boolean {
 
 describe("Dragon's Domain texts", () => {
   it('GIVEN every code random solo games emit (events, labels of legal commands, prompt options, end states) WHEN looked up THEN each has an English and a Spanish text', () => {
-    const codes = new Set<string>(['lifeform-solo.intro', 'lifeform.options.soloSeats', 'lifeform.options.noSolo', 'lifeform.options.tooFewSeats']);
+    const codes = new Set<string>(['lifeform-solo.intro', 'lifeform.options.soloSeats', 'lifeform.options.noSolo', 'lifeform.options.tooFewSeats', 'lifeform.options.soloOnly', 'lifeform.options.noHazard']);
+    // The variants' and rules 3 texts, whether or not random play meets them.
+    for (const c of ['hazard', 'hysterical', 'chit.back', 'end.hysterical', 'status.lost.hysterical', 'outageRemoved', 'outageMoved', 'label.unpower', 'label.shiftOutage', 'label.android']) codes.add(`lifeform-solo.${c}`);
+    for (const c of ['badOptionValue', 'unknownOption', 'badOptionType', 'badOptionRange']) codes.add(`core.game.${c}`);
     for (let seed = 1; seed <= 30; seed++) {
-      const { steps } = playRandom(pack, seed, 1, [seed * 31, 7, 1234, seed, 99, 5000], 600, undefined, { options: { mode: 'solo' } });
+      const { steps } = playRandom(pack, seed, 1, [seed * 31, 7, 1234, seed, 99, 5000], 600, undefined, { options: { mode: 'solo', ...(seed % 3 === 0 ? { hysterical: true } : {}) } });
       for (const { state, events } of steps) {
         for (const e of events) codes.add(e.code);
         for (const c of lifeformGame.legalCommands(state, 0)) codes.add(lifeformGame.labelCommand?.(state, c, 0).code ?? '');

@@ -5,10 +5,12 @@ import { lifeformGame } from '../index.ts';
 import { playRandom } from '../play.test-helper.ts';
 import type { LifeformState } from '../state.ts';
 import { soloLosses } from './flow.ts';
-import { loadValleyForge } from '../fixture.test-helper.ts';
+import { loadValleyForgeWithHazard } from '../fixture.test-helper.ts';
 
-/** The shipped crisis decks and motion track: these properties hold for any content. */
-const pack = await loadValleyForge();
+/** The shipped crisis decks and motion track (with the proposed HAZARDOUS ENVIRONMENT chambers): these properties hold for any content. */
+const loaded = await loadValleyForgeWithHazard();
+if (!loaded.ok) throw new Error('the Valley Forge with hazard chambers does not load');
+const pack = loaded.pack;
 
 const crewTotal = pack.crew.filter((c) => c.special === null).reduce((a, c) => a + c.copies, 0);
 
@@ -47,7 +49,7 @@ function invariants(s: LifeformState): void {
 const arb = fc.tuple(
   fc.integer({ min: 1, max: 1_000_000 }),
   fc.array(fc.nat(100_000), { minLength: 5, maxLength: 40 }),
-  fc.constantFrom<Record<string, unknown>>({}, { start: 'shaken' }, { start: 'tough', murderous: true }, { isolation: true, everyday: 2, incinerator: true }, { bell: 4, withstand: true }, { mods: ['search'] }, { mods: 'search', start: 'shaken', everyday: 2 }),
+  fc.constantFrom<Record<string, unknown>>({}, { start: 'shaken' }, { start: 'tough', murderous: true }, { isolation: true, everyday: 2, incinerator: true }, { bell: 4, withstand: true }, { mods: ['search'] }, { mods: 'search', start: 'shaken', everyday: 2 }, { hazard: 'random', hysterical: true }, { hazard: 'c', start: 'tough' }, { mods: ['search'], hysterical: true }),
 );
 
 describe("Dragon's Domain properties", () => {
@@ -67,7 +69,7 @@ describe("Dragon's Domain properties", () => {
 
   it('Timeouts (solo): GIVEN random solo play (Mod C in every other game) WHEN every answer is the timeout action THEN it is always legal and the game ends', () => {
     for (let seed = 1; seed <= 6; seed++) {
-      let snap = playRandom(pack, seed, 1, [1], 1, undefined, { options: { mode: 'solo', ...(seed % 2 === 0 ? { mods: ['search'] } : {}) } }).last;
+      let snap = playRandom(pack, seed, 1, [1], 1, undefined, { options: { mode: 'solo', ...(seed % 3 === 0 ? { mods: ['search'] } : seed % 3 === 1 ? { hysterical: true, hazard: 'random' } : {}) } }).last;
       for (let i = 0; i < 3000 && lifeformGame.status(snap.state).phase === 'playing'; i++) {
         const s = snap.state;
         const c = lifeformGame.timeoutAction?.(s, 0);

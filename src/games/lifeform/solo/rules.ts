@@ -1,6 +1,5 @@
 import type { GameCommand } from '../../../core/index.ts';
 import type { Cx } from '../flow.ts';
-import { REMORA } from '../state.ts';
 import { execIcon, here, iconOptions, removeTerror, type SoloChoice } from './actions.ts';
 import { chooseOption, drawCrisis, pay, runEffects } from './crisis.ts';
 import { addFear, alien, canReduce, chamberKey, destroyAndroid, discardCard, draw, hand, isVent, limit, lose, outage, push, say, sdAdvance, sdStep, soloOf, stowaway, topTask } from './flow.ts';
@@ -12,6 +11,7 @@ import { advanceLifeform, elude, resolveProximity } from './motion.ts';
 import { taskCommands } from './legal.ts';
 import { handCardKey, keptIcon, spare, unclamp } from './remora.ts';
 import { applyShuttle } from './shuttlecraft.ts';
+import { androidStep, hystericalEnd, hystericalPhase, outageBonus } from './variants.ts';
 
 /** Applies one legal solo command (legal.ts said so), then runs the order of play to the next choice. */
 export function applySolo(cx: Cx, c: GameCommand, pack?: LifeformPack): void {
@@ -198,6 +198,17 @@ export function applySolo(cx: Cx, c: GameCommand, pack?: LifeformPack): void {
       limit(cx);
       break;
     }
+    case 'unpower':
+    case 'shiftOutage':
+      if (t.k !== 'outageBonus') return;
+      so.stack.pop();
+      outageBonus(cx, a.chamber, a.to);
+      break;
+    case 'android':
+      if (t.k !== 'androidMove') return;
+      so.stack.pop();
+      androidStep(cx, a.to);
+      break;
     case 'side':
       if (t.k !== 'side') return;
       so.stack.splice(so.stack.lastIndexOf(t), 1);
@@ -282,28 +293,18 @@ function repercussions(cx: Cx): void {
   push(cx, ...tasks);
 }
 
-/** §2 ANDROID PHASE (solo): one step along the AI path unless it shares the player's chamber; the Remora strips the loadout. */
+/** §2 ANDROID PHASE (solo): one step along the AI path unless it shares the player's chamber ("YOU ARE BECOMING HYSTERICAL": towards the player, variants.ts). */
 function androidPhase(cx: Cx): void {
   const s = cx.s;
   const a = s.android;
+  if (soloOf(s).variants.hysterical) {
+    hystericalPhase(cx);
+    return;
+  }
   if (a.state !== 'active' || a.at === null || a.at === here(s)) return;
   const path = s.board.androidPath;
   const next = path[path.indexOf(a.at) + 1];
-  if (next === undefined) return;
-  const d = s.door;
-  if (d && ((d.link[0] === a.at && d.link[1] === next) || (d.link[1] === a.at && d.link[0] === next))) {
-    if (d.half) s.door = null;
-    else d.half = true;
-    say(cx, 'androidDoor');
-    return;
-  }
-  a.at = next;
-  say(cx, 'androidMoved', { chamberKey: chamberKey(next) });
-  if (next === REMORA) {
-    const n = s.board.androidRemove[s.androidStatus] ?? 0;
-    destroyAndroid(cx);
-    if (n > 0) push(cx, { k: 'strip', left: n });
-  }
+  if (next !== undefined) androidStep(cx, next);
 }
 
 /** Runs everything that needs no choice until the player must choose or the game ends. */
@@ -329,7 +330,16 @@ export function runSolo(cx: Cx): void {
       case 'spare':
       case 'shuttle':
       case 'guess':
+      case 'androidMove':
         return;
+      case 'outageBonus':
+        if (taskCommands(s, t).length > 0) return;
+        so.stack.pop();
+        continue;
+      case 'androidEnd':
+        so.stack.pop();
+        hystericalEnd(cx);
+        continue;
       case 'collect':
         if ((s.mission[here(s)] ?? 0) > 0 && taskCommands(s, t).some((c) => c.type === 'collect')) return;
         so.stack.pop();

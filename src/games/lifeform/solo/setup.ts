@@ -4,6 +4,7 @@ import type { LifeformPack } from '../content.ts';
 import type { LifeformState } from '../state.ts';
 import type { Chit, SoloDef, SoloState, SoloVariants } from './state.ts';
 import { searchDef, searchOn, searchSetup } from './remora.ts';
+import { placeHazard } from './variants.ts';
 
 /** The solo options a game may set (setup.ts `lifeformOptionsSchema`, §VARIANTS). */
 export interface SoloOptions {
@@ -16,6 +17,8 @@ export interface SoloOptions {
   readonly bell?: number;
   /** The 13th Passenger mods chosen; `search` (Mod C) is the solo one. */
   readonly mods?: readonly string[];
+  readonly hazard?: 'a' | 'b' | 'c' | 'random';
+  readonly hysterical?: boolean;
 }
 
 export type SoloSection = NonNullable<LifeformPack['solo']>['solo'];
@@ -60,6 +63,7 @@ export function soloSetup(base: LifeformState, pack: LifeformPack, solo: SoloSec
     incinerator: options.incinerator ?? false,
     everyday: Math.max(0, Math.min(2, options.everyday ?? 0)),
     bell: Math.max(0, options.bell ?? 0),
+    ...(options.hysterical ? { hysterical: true as const } : {}),
   };
   Object.assign(s, {
     seats: 1,
@@ -157,6 +161,9 @@ export function soloSetup(base: LifeformState, pack: LifeformPack, solo: SoloSec
     startedIn: setup.start,
     lost: null,
     ...(search ? { search: searchSetup() } : {}),
+    ...(variants.hysterical ? { hysteria: { turns: 0 } } : {}),
   };
   s.solo = state;
+  // HAZARDOUS ENVIRONMENT last, so that games without it draw the same chances as before.
+  if (options.hazard !== undefined && solo.hazardousEnvironment) placeHazard(s, solo.hazardousEnvironment, options.hazard === 'random' ? rng.pick(['a', 'b', 'c'] as const) : options.hazard);
 }

@@ -73,6 +73,10 @@ export interface SoloVariants {
   readonly incinerator: boolean;
   readonly everyday: number;
   readonly bell: number;
+  /** HAZARDOUS ENVIRONMENT: the deck whose hull breach chamber (solo.yaml `hazardousEnvironment`) was breached at setup; absent when not played. */
+  readonly hazard?: DeckId;
+  /** "YOU ARE BECOMING HYSTERICAL": the player steers the android towards their own character; absent when not played. */
+  readonly hysterical?: true;
 }
 
 /** What the solo game waits for or still has to do, top of the stack last. */
@@ -101,6 +105,11 @@ export type SoloTask =
   | { k: 'strip'; left: number }
   | { k: 'keep'; cards: string[] }
   | { k: 'side'; cards: string[] }
+  /** Rules 3: a loadout space's REMOVE / MOVE A POWER OUTAGE bonus, asked of the player. */
+  | { k: 'outageBonus'; what: 'remove' | 'move' }
+  /** "YOU ARE BECOMING HYSTERICAL": the player picks the android's step (several bring it closer), then the end of its phase. */
+  | { k: 'androidMove' }
+  | { k: 'androidEnd' }
   /** The shuttle conflict (conflict.ts, another module): what the launch handed over. */
   | { k: 'conflict'; input: ConflictInput }
   /** Mod C: where a life support zone's spare mission token goes (a loadout column). */
@@ -146,6 +155,8 @@ export interface SoloState {
   /** Where the character began the activity (§STEP 4). */
   startedIn: string;
   lost: string | null;
+  /** "YOU ARE BECOMING HYSTERICAL": the android phases played while it was active (its first one draws no chit). */
+  hysteria?: { turns: number };
   /** The shuttle conflict under way (conflict.ts), once the Remora launched with a DANGER stowaway. */
   conflict?: ConflictState;
   /** Mod C (`mods=search`): the Remora board (remora.ts, shuttlecraft.ts). */

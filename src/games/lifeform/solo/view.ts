@@ -5,6 +5,7 @@ import { conflictPublicView } from './conflict.ts';
 import { launchConditions } from './launch.ts';
 import { soloLegal } from './legal.ts';
 import { soloLabel } from './labels.ts';
+import { outageBonusTimeout } from './variants.ts';
 import type { SoloTask } from './state.ts';
 import { handCardKey } from './remora.ts';
 import { searchPublic } from './remora-view.ts';
@@ -109,7 +110,10 @@ export function soloPrompts(s: LifeformState): Prompt[] {
 /**
  * The least harmful answer when a hard deadline falls: WAIT (one lifeform step) rather than a card,
  * letting an advance happen rather than spending a token, a trait rather than a terror token on the fear
- * track, the first crisis option that can be paid, the first way out of a proximity conflict.
+ * track, the first crisis option that can be paid, the first way out of a proximity conflict; a loadout
+ * bonus removes the power outage nearest the player or moves one as far from the player as it goes; the
+ * hysterical android pushes at the security door when a step offered crosses it, else takes the first step
+ * offered (every step offered brings it one point closer alike).
  */
 export function soloTimeout(s: LifeformState, seat: number): GameCommand | null {
   const legal = soloLegal(s, seat);
@@ -122,5 +126,14 @@ export function soloTimeout(s: LifeformState, seat: number): GameCommand | null 
   if (t?.k === 'proximity') return find('proximity') ?? legal[0] ?? null;
   // Mod C: CONFRONT (a known extra zone) rather than gamble on a HUNT.
   if (t?.k === 'shuttle') return find('confront') ?? null;
+  if (t?.k === 'androidMove') {
+    const d = s.door;
+    const at = s.android.at;
+    return legal.find((c) => d !== null && at !== null && d.link.includes(at) && d.link.includes((c.args as { to?: string }).to ?? '')) ?? legal[0] ?? null;
+  }
+  if (t?.k === 'outageBonus') {
+    const o = outageBonusTimeout(s, t.what);
+    return legal.find((c) => (c.args as { chamber?: string }).chamber === o?.chamber && (c.args as { to?: string }).to === o?.to) ?? legal[0] ?? null;
+  }
   return legal[0] ?? null;
 }
