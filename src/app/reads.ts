@@ -1,5 +1,5 @@
 import { ok, reject, replayPublic, type Rejection, type Result } from '../core/index.ts';
-import { findGameByThread, lastTurnMessage, liveChoiceMessages, loadLog, markChoicesRetired, rulesCheckpoints, type ChoiceMessage, type GameWithSeats } from '../store/index.ts';
+import { findGameByThread, lastTurnMessage, liveChoiceMessages, loadLog, markChoicesRetired, rulesCheckpoints, type ChoiceMessage, type TurnMessageRecord, type GameWithSeats } from '../store/index.ts';
 import type { Loaded, Loader } from './game-load.ts';
 import { awaitingSeats, players } from './outbox-messages.ts';
 import { pinOf } from './packs.ts';
@@ -54,7 +54,7 @@ export function createReads(loader: Loader) {
     },
 
     /** The turn message posted before an outbox row (its channel and message), so its buttons can be retired. */
-    turnMessageBefore(gameId: string, outboxId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
+    turnMessageBefore(gameId: string, outboxId: string): Promise<TurnMessageRecord | null> {
       return lastTurnMessage(prisma, gameId, outboxId);
     },
 

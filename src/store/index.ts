@@ -48,6 +48,7 @@ export {
   liveChoiceMessages,
   markChoicesRetired,
   type ChoiceMessage,
+  type TurnMessageRecord,
   type OutboxMessage,
   type OutboxRow,
   type OutboxStatus,

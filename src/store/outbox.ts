@@ -193,18 +193,34 @@ export async function listOutbox(prisma: PrismaClient, where: { gameId?: string;
   return rows.map((r) => toRow({ ...r, status: r.status as OutboxStatus }));
 }
 
+/** The newest turn message a game's outbox posted before a row (see {@link lastTurnMessage}). */
+export interface TurnMessageRecord {
+  readonly channelId: string;
+  readonly messageId: string;
+  readonly rowId: string;
+  /** The newest `prompt` row recorded as having edited that message since (before the asking row), if any. */
+  readonly editedRowId: string | null;
+}
+
 /**
  * The message of the newest turn message a game's outbox posted before row `beforeId` (its `sentRef`),
- * so the next one can retire its buttons after a restart; null when none was posted.
+ * so the next one can retire its buttons after a restart; null when none was posted. With it, the newest
+ * recorded edit of that message by a `prompt` row: a process that holds the message's text as it wrote
+ * it can retire it from that text unless someone edited it later. One query, on the (gameId, kind, id) index.
  */
-export async function lastTurnMessage(prisma: PrismaClient, gameId: string, beforeId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
-  const row = await prisma.outbox.findFirst({
-    where: { gameId, kind: 'turn', status: 'sent', id: { lt: BigInt(beforeId) }, AND: [{ sentRef: { not: null } }, { sentRef: { not: 'superseded' } }] },
-    orderBy: { id: 'desc' },
-    select: { id: true, target: true, sentRef: true },
-  });
-  const channelId = (row?.target as { channelId?: string } | null)?.channelId;
-  return row?.sentRef && /^\d+$/.test(row.sentRef) && channelId ? { channelId, messageId: row.sentRef, rowId: String(row.id) } : null;
+export async function lastTurnMessage(prisma: PrismaClient, gameId: string, beforeId: string): Promise<TurnMessageRecord | null> {
+  const before = BigInt(beforeId);
+  const [row] = await prisma.$queryRaw<{ id: bigint; channelId: string | null; sentRef: string; editedRowId: bigint | null }[]>`
+    SELECT t."id", t."target"->>'channelId' AS "channelId", t."sentRef",
+      (SELECT max(e."id") FROM "Outbox" AS e
+        WHERE e."gameId" = t."gameId" AND e."kind" = 'prompt' AND e."id" > t."id" AND e."id" < ${before}
+          AND e."status" = 'sent' AND e."sentRef" = t."sentRef") AS "editedRowId"
+      FROM "Outbox" AS t
+     WHERE t."gameId" = ${gameId} AND t."kind" = 'turn' AND t."id" < ${before} AND t."status" = 'sent'
+       AND t."sentRef" IS NOT NULL AND t."sentRef" <> 'superseded'
+     ORDER BY t."id" DESC LIMIT 1`;
+  if (!row || !/^\d+$/.test(row.sentRef) || !row.channelId) return null;
+  return { channelId: row.channelId, messageId: row.sentRef, rowId: String(row.id), editedRowId: row.editedRowId === null ? null : String(row.editedRowId) };
 }
 
 /** A private choice message (a DM with buttons) an outbox row sent: its row, addressee, message and the seq its row was written at. */
