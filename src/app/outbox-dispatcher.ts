@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../core/index.ts';
-import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, renewLeases, requeueStale, supersedePictures, type Database, type OutboxRow } from '../store/index.ts';
+import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, renewLeases, requeueStale, supersedePictures, supersedeTurns, type Database, type OutboxRow } from '../store/index.ts';
+import { planTurns } from './turn-coalesce.ts';
 import type { AppLogger } from './types.ts';
 
 /** Discord's "Cannot send messages to this user" (DMs closed). @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#json */
@@ -54,6 +55,7 @@ export interface DispatcherOptions {
    */
   readonly pipeline?: boolean;
 }
+
 
 export interface TickReport {
   readonly claimed: number;
@@ -192,9 +194,10 @@ export function createDispatcher(options: DispatcherOptions) {
       requeuedAt = now.getTime();
       requeued = await requeueStale(db.prisma, new Date(now.getTime() - leaseMs));
     }
-    // With a backlog (the last pass claimed a full batch), older pictures of a game waiting behind a newer
-    // one are dropped first: Discord allows a bot 50 requests a second, and only the newest table matters.
-    const superseded = backlog ? await supersedePictures(db.prisma) : 0;
+    // With a backlog (the last pass claimed a full batch), older pictures and turn messages of a game waiting
+    // behind a newer one are dropped first: Discord allows a bot 50 requests a second, and only the newest
+    // table and turn message matter (the survivor pings and restarts whom the dropped ones would have).
+    const superseded = backlog ? (await supersedePictures(db.prisma)) + (await supersedeTurns(db.prisma, planTurns)) : 0;
     const rows = await claimDue(db.prisma, now, batch, workerId);
     backlog = rows.length >= batch;
     const sent: { id: string; ref: string | null }[] = [];

@@ -134,6 +134,50 @@ export async function supersedePictures(prisma: PrismaClient): Promise<number> {
             AND n."status" IN ('pending', 'sending') AND n."payload"->>'image' = 'true')`;
 }
 
+/** A game's pending `turn` rows as {@link supersedeTurns} hands them to its planner (oldest first). */
+export interface PendingTurnRow {
+  readonly id: string;
+  readonly gameId: string;
+  readonly attempts: number;
+  readonly payload: Json;
+}
+
+/** The planner's answer: rows to mark sent as superseded, and fields merged into surviving rows' payloads. */
+export interface TurnSupersession {
+  readonly drop: readonly string[];
+  readonly merged: readonly { readonly id: string; readonly [field: string]: Json }[];
+}
+
+/**
+ * Under a backlog, lets `plan` (the application's rule, `coalesceTurns`) drop older `turn` rows of games
+ * that have several pending and merge what they carried into the survivors, in one transaction: the rows
+ * are locked (FOR UPDATE SKIP LOCKED), so no dispatcher claims one half-way. Returns how many it dropped.
+ */
+export async function supersedeTurns(prisma: PrismaClient, plan: (rows: readonly PendingTurnRow[]) => TurnSupersession): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: bigint; gameId: string; attempts: number; payload: unknown }[]>`
+      SELECT "id", "gameId", "attempts", "payload" FROM "Outbox"
+       WHERE "status" = 'pending' AND "kind" = 'turn' AND "gameId" IN (
+         SELECT "gameId" FROM "Outbox" WHERE "status" = 'pending' AND "kind" = 'turn' AND "gameId" IS NOT NULL
+          GROUP BY "gameId" HAVING count(*) > 1)
+       ORDER BY "gameId", "id" FOR UPDATE SKIP LOCKED`;
+    if (rows.length < 2) return 0;
+    const { drop, merged } = plan(rows.map((r) => ({ id: String(r.id), gameId: r.gameId, attempts: Number(r.attempts), payload: parseJson(r.payload) })));
+    if (drop.length === 0) return 0;
+    const dropped = await tx.$executeRaw`
+      UPDATE "Outbox" SET "status" = 'sent', "sentRef" = 'superseded', "updatedAt" = now()
+       WHERE "id" = ANY(${drop.map((id) => BigInt(id))}::bigint[]) AND "status" = 'pending'`;
+    if (merged.length > 0) {
+      const patches = merged.map(({ id, ...patch }) => ({ id, patch }));
+      await tx.$executeRaw`
+        UPDATE "Outbox" AS o SET "payload" = o."payload" || v."patch", "updatedAt" = now()
+          FROM jsonb_to_recordset(${JSON.stringify(patches)}::jsonb) AS v("id" bigint, "patch" jsonb)
+         WHERE o."id" = v."id" AND o."status" = 'pending'`;
+    }
+    return dropped;
+  });
+}
+
 /** Back to pending, due again at `nextAttemptAt`. */
 export async function markRetry(prisma: PrismaClient, id: string, error: string, nextAttemptAt: Date, workerId?: string): Promise<boolean> {
   const r = await prisma.outbox.updateMany({ where: claimed(id, workerId), data: { status: 'pending', lastError: error, nextAttemptAt, claimedBy: null, claimedAt: null } });
