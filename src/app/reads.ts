@@ -13,6 +13,15 @@ function legalView(loaded: Loaded, gameId: string, seq: number, seat: number): L
   return { gameId, seq, seat, commands, ...(label ? { labels: commands.map((c) => label(state, c, seat)) } : {}) };
 }
 
+/** What a turn message shows, from one read of the game (see `turnView`). */
+export interface TurnView {
+  readonly view: GameStatusView;
+  /** The pending prompts (null before the start). */
+  readonly prompts: PromptsView | null;
+  /** The legal commands of the awaited seat when exactly one is awaited and the game is playing. */
+  readonly legal: LegalView | null;
+}
+
 /** The seat `userId` holds in a game: their first, or `seat` when they hold it (undefined otherwise). */
 function seatOf(game: GameWithSeats, userId: string, seat?: number): SeatSummary | undefined {
   return players(game).find((s) => s.userId === userId && (seat === undefined || s.seat === seat));
@@ -81,6 +90,26 @@ export function createReads(loader: Loader) {
     async findByThread(threadId: string): AppResult<string> {
       const game = await findGameByThread(prisma, threadId);
       return game ? ok(game.id) : reject('core.game.notFound', { threadId });
+    },
+
+    /**
+     * The status, the prompts and the one awaited seat's legal commands from a single read of the game (one
+     * probe of its row when cached): what a turn message draws, instead of `status`, `prompts` and `legal`.
+     */
+    async turnView(gameId: string): AppResult<TurnView> {
+      const read = await readGame({ id: gameId });
+      const status = statusOf(read);
+      if (!status.ok) return status;
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      if (loaded === null) return ok({ view: status.value, prompts: null, legal: null });
+      const awaited = status.value.awaiting?.seats ?? [];
+      const only = awaited.length === 1 && game.status === 'playing' ? awaited[0] : undefined;
+      return ok({
+        view: status.value,
+        prompts: { gameId, seq: game.seq, prompts: loaded.module.prompts(loaded.snapshot.state) },
+        legal: only ? legalView(loaded, gameId, game.seq, only.seat) : null,
+      });
     },
 
     async prompts(gameId: string): AppResult<PromptsView> {

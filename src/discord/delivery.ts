@@ -1,5 +1,5 @@
 import { DiscordAPIError, Routes, type Client, type Message, type SendableChannels } from 'discord.js';
-import type { Deliver, DeliveryResult, GameStatusView } from '../app/index.ts';
+import type { Deliver, DeliveryResult, GameStatusView, TurnView } from '../app/index.ts';
 import type { ReminderRef, Schedule, TurnPayload } from '../app/schedule.ts';
 import type { GameCommand, GameEvent, TextLine } from '../core/index.ts';
 import { pickLanguage, hasText, t, type Language } from '../i18n/index.ts';
@@ -235,31 +235,30 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    * Whose turn, what just happened, and "You can: …" with buttons for the prompts and the awaited seat's
    * most common moves, drawn at the game's current seq; the options line is always last (retiring drops it).
    */
-  async function turnParts(view: GameStatusView, lang: Language, played: PostPayload['played']): Promise<TurnParts> {
+  async function turnParts(turn: TurnView, lang: Language, played: PostPayload['played']): Promise<TurnParts> {
+    const { view, prompts, legal } = turn;
     const awaited = view.awaiting?.seats ?? [];
     const lines: string[] = [];
     const only = awaited.length === 1 ? awaited[0] : undefined;
-    // The four reads are independent: asked at once, the message is ready after the slowest, not their sum.
-    const [names, story, prompts, legal] = await Promise.all([
+    // The prompts and legal commands came with the game's one read; the pack's names and the recap are asked at once.
+    const [names, story] = await Promise.all([
       naming(view),
       // Back after others moved: what happened since this player's last move, else the move just played.
       only ? app.recap(view.gameId, only.userId) : null,
-      app.prompts(view.gameId),
-      only ? app.legal(view.gameId, only.userId, only.seat) : null,
     ]);
     const recap = story?.ok ? turnRecap(story.value, only!.seat, lang, names.packText) : null;
     const happened = recap ?? (await playedText(lang, played, view));
     if (happened) lines.push(happened);
     lines.push(t(lang, 'commands.replies.yourTurn', { mention: awaited.map((s) => `<@${s.userId}>`).join(', ') }));
-    if (prompts.ok) lines.push(...promptQuestions(prompts.value.prompts, lang, names));
+    if (prompts) lines.push(...promptQuestions(prompts.prompts, lang, names));
     const room = MAX_BUTTONS - 1;
-    const drawn = prompts.ok ? promptButtons(view.gameId, prompts.value.seq, prompts.value.prompts, lang, names.seatNames, names.packText, room) : { buttons: [], note: null };
+    const drawn = prompts ? promptButtons(view.gameId, prompts.seq, prompts.prompts, lang, names.seatNames, names.packText, room) : { buttons: [], note: null };
     const buttons = [...drawn.buttons];
-    let total = prompts.ok ? prompts.value.prompts.reduce((n, p) => n + p.options.length, 0) : 0;
-    if (legal?.ok) {
-      const skip: GameCommand[] = prompts.ok ? prompts.value.prompts.flatMap((p) => p.options.map((o) => o.command)) : [];
-      buttons.push(...moveButtons(lang, view.gameType, view.gameId, legal.value, names, skip, room - buttons.length));
-      total = Math.max(total, legal.value.commands.length);
+    let total = prompts ? prompts.prompts.reduce((n, p) => n + p.options.length, 0) : 0;
+    if (legal) {
+      const skip: GameCommand[] = prompts ? prompts.prompts.flatMap((p) => p.options.map((o) => o.command)) : [];
+      buttons.push(...moveButtons(lang, view.gameType, view.gameId, legal, names, skip, room - buttons.length));
+      total = Math.max(total, legal.commands.length);
     }
     const offered = buttons.slice(0, LISTED_MOVES).map((b) => b.label);
     if (buttons.length > LISTED_MOVES) offered.push('…');
@@ -298,19 +297,19 @@ export function createDelivery(client: Client, services: Services, logger: Logge
   async function turnDraft(row: OutboxRow): Promise<TurnDraft | null> {
     const payload = row.payload as unknown as PostPayload;
     const lang = pickLanguage(payload.locale);
-    const status = await app.status(payload.gameId);
-    if (!status.ok || status.value.status !== 'playing' || !status.value.awaiting) return null;
-    const view = status.value;
-    const [parts, line] = await Promise.all([turnParts(view, lang, payload.played), playedText(lang, payload.played, view)]);
+    const turn = await app.turnView(payload.gameId);
+    if (!turn.ok || turn.value.view.status !== 'playing' || !turn.value.view.awaiting) return null;
+    const view = turn.value.view;
+    const [parts, line] = await Promise.all([turnParts(turn.value, lang, payload.played), playedText(lang, payload.played, view)]);
     return { view, parts, line };
   }
 
   async function promptRow(row: OutboxRow): Promise<{ ok: true; ref?: string }> {
     const payload = row.payload as unknown as PostPayload;
     const lang = pickLanguage(payload.locale);
-    const status = await app.status(payload.gameId);
-    if (!status.ok) return { ok: true };
-    const view = status.value;
+    const turn = await app.turnView(payload.gameId);
+    if (!turn.ok) return { ok: true };
+    const view = turn.value.view;
     const live = await liveTurn(payload.gameId, row);
     await retireChoices(row, payload.gameId, view.seq);
     if (!live || view.seq !== payload.seq) return { ok: true };
@@ -319,7 +318,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       await retire(live, await playedText(lang, payload.played, view));
       return { ok: true };
     }
-    const parts = await turnParts(view, lang, payload.played);
+    const parts = await turnParts(turn.value, lang, payload.played);
     const edited = await editAnswer(await sendable(client, live.channelId), live.messageId, { visibility: 'public', content: parts.content, buttons: parts.buttons });
     const mine = liveTurns.get(payload.gameId);
     if (edited && (!mine || mine.messageId === live.messageId)) liveTurns.set(payload.gameId, { channelId: live.channelId, messageId: live.messageId, rowId: live.rowId, written: writtenOf(edited, row) });

@@ -116,6 +116,15 @@ describe.each(backends)('outbox pipeline on %s', (kind) => {
     expect(fake.prepared).toEqual([]);
     expect(fake.posted.filter((p) => p.gameId === gameId).map((p) => p.kind)).toEqual(['post', 'turn']);
   });
+
+  it('GIVEN a game handed on WHEN the turn message\'s reads are asked in one call (turnView) THEN they equal status, prompts and the awaited seat\'s legal commands read one by one', async () => {
+    const gameId = await handedOn();
+    const turn = await app.turnView(gameId);
+    const [status, prompts, legal] = await Promise.all([app.status(gameId), app.prompts(gameId), app.legal(gameId, bo.userId)]);
+    if (!turn.ok || !status.ok || !prompts.ok || !legal.ok) throw new Error('a read was refused');
+    expect(status.value.awaiting?.seats.map((s) => s.userId)).toEqual([bo.userId]);
+    expect(turn.value).toEqual({ view: status.value, prompts: prompts.value, legal: legal.value });
+  });
 });
 
 describe('pingFirst', () => {
