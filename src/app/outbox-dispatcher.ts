@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../core/index.ts';
-import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, renewLeases, requeueStale, supersedePictures, supersedeTurns, type Database, type OutboxRow } from '../store/index.ts';
+import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, releaseClaims, renewLeases, requeueStale, supersedePictures, supersedeTurns, type Database, type OutboxRow } from '../store/index.ts';
 import { planTurns } from './turn-coalesce.ts';
 import type { AppLogger } from './types.ts';
 
@@ -214,7 +214,10 @@ export function createDispatcher(options: DispatcherOptions) {
       requeuedAt = now.getTime();
       requeued = await requeueStale(db.prisma, new Date(now.getTime() - leaseMs));
     }
-    const superseded = await supersede();
+    const superseded = await supersede().catch((e: unknown) => {
+      logger?.warn({ err: e }, 'outbox.supersedeFailed');
+      return 0;
+    });
     const sent: { id: string; ref: string | null }[] = [];
     const marks: Promise<void>[] = [];
     const report = { claimed: 0, sent: superseded, retried: 0, failed: 0, dead: 0, requeued };
@@ -230,10 +233,13 @@ export function createDispatcher(options: DispatcherOptions) {
         else waiting.set(key, [row]);
       }
     };
+    // Claimed rows no lane has taken up yet: given back if the pass ends on an error, never left leased.
+    const untouched = new Set<string>();
     const claim = async (): Promise<void> => {
       const rows = await claimDue(db.prisma, clock(), batch, workerId);
       backlog = rows.length >= batch;
       report.claimed += rows.length;
+      for (const row of rows) untouched.add(row.id);
       add(rows);
     };
     await claim();
@@ -244,11 +250,21 @@ export function createDispatcher(options: DispatcherOptions) {
     const refill = async (): Promise<boolean> => {
       if (!backlog || clock().getTime() >= endsAt) return false;
       claiming ??= (async () => {
-        report.sent += await supersede();
+        report.sent += await supersede().catch((e: unknown) => {
+          logger?.warn({ err: e }, 'outbox.supersedeFailed');
+          return 0;
+        });
         await claim();
       })().finally(() => (claiming = undefined));
-      await claiming;
-      return true;
+      // A failed claim ends the refilling (the next pass tries again); the lanes finish what they hold.
+      return claiming.then(
+        () => true,
+        (e: unknown) => {
+          logger?.warn({ err: e }, 'outbox.claimFailed');
+          backlog = false;
+          return false;
+        },
+      );
     };
     const deliverGroup = async (group: readonly OutboxRow[]): Promise<void> => {
       const inOrder = pipeline ? pingFirst(group) : group;
@@ -258,6 +274,7 @@ export function createDispatcher(options: DispatcherOptions) {
       // message is posted); the posts go out one after the other, in the order of the log but the ping first.
       const ahead = new Map(pipeline && deliver.prepare ? inOrder.filter((r) => !dropped(r)).map((r) => [r.id, deliver.prepare?.(r)] as const) : []);
       for (const row of inOrder) {
+        untouched.delete(row.id);
         if (dropped(row)) {
           sent.push({ id: row.id, ref: 'superseded' });
           report.sent++;
@@ -284,13 +301,17 @@ export function createDispatcher(options: DispatcherOptions) {
         }
       }
     };
+    // Every lane finishes before the pass ends (a failed one does not leave the others running behind it).
+    const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
     try {
-      await Promise.all(Array.from({ length: lanes }, lane));
-    } finally {
       await Promise.all(marks);
       // Superseded pictures (and any delivered row whose own mark failed) in one statement for the pass.
       await markSentMany(db.prisma, sent, workerId);
+    } finally {
+      if (untouched.size > 0) await releaseClaims(db.prisma, [...untouched], workerId);
     }
+    const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     return report;
   }
 

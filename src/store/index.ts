@@ -39,6 +39,7 @@ export {
   markSentMany,
   supersedePictures,
   supersedeTurns,
+  releaseClaims,
   type PendingTurnRow,
   type TurnSupersession,
   markRetry,

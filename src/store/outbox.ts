@@ -184,6 +184,14 @@ export async function markRetry(prisma: PrismaClient, id: string, error: string,
   return r.count > 0;
 }
 
+/** Claimed rows a pass never took up (it ended on an error): pending again at once, their attempt not counted. */
+export async function releaseClaims(prisma: PrismaClient, ids: readonly string[], workerId: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  return prisma.$executeRaw`
+    UPDATE "Outbox" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL, "attempts" = GREATEST("attempts" - 1, 0), "updatedAt" = now()
+     WHERE "id" = ANY(${ids.map((id) => BigInt(id))}::bigint[]) AND "status" = 'sending' AND "claimedBy" = ${workerId}`;
+}
+
 /** Given up after too many attempts (kept for inspection). */
 export async function markDead(prisma: PrismaClient, id: string, error: string, workerId?: string): Promise<boolean> {
   const r = await prisma.outbox.updateMany({ where: claimed(id, workerId), data: { status: 'dead', lastError: error } });

@@ -143,6 +143,21 @@ describe.each(backends)('outbox pipeline on %s', (kind) => {
     expect(left).toBe(0);
   });
 
+  it('GIVEN a pass whose drawing throws WHEN it ends THEN the rows it claimed and never took up are pending again at once (not left leased to a living dispatcher), their attempt not counted', async () => {
+    const tag = `broken-${kind}-${++thread}`;
+    await enqueue(db.prisma, null, ['a', 'b', 'c'].map((t) => ({ kind: 'notice', target: { channelId: `${tag}-${t}` }, payload: {} })));
+    const mine = (r: OutboxRow) => (r.target as { channelId: string }).channelId.startsWith(tag);
+    const deliver = Object.assign(async (): Promise<DeliveryResult> => ({ ok: true }), {
+      prepare: (row: OutboxRow) => {
+        if (mine(row)) throw new Error('drawing failed');
+        return undefined;
+      },
+    }) satisfies Deliver;
+    await expect(createDispatcher({ db, clock: () => new Date(), deliver, lanes: 1 }).tick()).rejects.toThrow('drawing failed');
+    const rows = await db.prisma.outbox.findMany({ where: { target: { path: ['channelId'], string_starts_with: tag } } });
+    expect(rows.map((r) => [r.status, r.claimedBy, r.attempts])).toEqual([['pending', null, 0], ['pending', null, 0], ['pending', null, 0]]);
+  });
+
   it('GIVEN a game handed on WHEN the turn message\'s reads are asked in one call (turnView) THEN they equal status, prompts and the awaited seat\'s legal commands read one by one', async () => {
     const gameId = await handedOn();
     const turn = await app.turnView(gameId);
