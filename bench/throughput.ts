@@ -23,6 +23,7 @@ async function run(quick: boolean, pass: (typeof PASSES)[number]): Promise<{ row
       const latencies: number[] = [];
       const until = performance.now() + seconds * 1000;
       const t0 = performance.now();
+      const callsBefore = discord.calls.length;
       await Promise.all(
         games.map(async (g) => {
           while (performance.now() < until) {
@@ -37,10 +38,14 @@ async function run(quick: boolean, pass: (typeof PASSES)[number]): Promise<{ row
       const refused = games.reduce((n, g) => n + g.refused, 0);
       const failed = games.reduce((n, g) => n + g.failed, 0);
       const rss = await bot.rss();
-      // How fast the outbox went during the run: rows posted, and table pictures dropped for a newer one.
-      const [posted, dropped, waiting] = await Promise.all([
+      // The bot's own Discord requests during the run (interaction replies and follow-ups aside): the outbox's.
+      const requests = discord.calls.slice(callsBefore).filter((c) => !c.path.startsWith('/interactions/') && !c.path.startsWith('/webhooks/'));
+      const byMethod = ['POST', 'PATCH', 'GET', 'DELETE'].map((m) => `${m} ${requests.filter((c) => c.method === m).length}`).join(', ');
+      // How fast the outbox went during the run: rows posted, and pictures and turn messages dropped for a newer one.
+      const [posted, dropped, droppedTurns, waiting] = await Promise.all([
         bot.db.prisma.outbox.count({ where: { status: 'sent', NOT: { sentRef: 'superseded' } } }),
         bot.db.prisma.outbox.count({ where: { status: 'sent', sentRef: 'superseded' } }),
+        bot.db.prisma.outbox.count({ where: { status: 'sent', sentRef: 'superseded', kind: 'turn' } }),
         bot.db.prisma.outbox.count({ where: { status: { in: ['pending', 'sending'] } } }),
       ]);
       const left = await drainOutbox(bot.db, quick ? 10_000 : 30_000);
@@ -52,7 +57,8 @@ async function run(quick: boolean, pass: (typeof PASSES)[number]): Promise<{ row
         rows: [
           single(`throughput, 2 shard processes, ${games.length} games × 4 seats (${label})`, 'commands/s', accepted / elapsed, `${accepted} accepted in ${elapsed.toFixed(1)} s, refused ${refused}, unanswered in 3 s ${failed}; worker RSS ${rss.map((b) => Math.round(b / 2 ** 20)).join('+')} MB`),
           latency,
-          single(`outbox rows delivered per second during throughput (${label})`, 'rows/s', posted / elapsed, `${posted} posted and ${dropped} superseded pictures dropped during the ${elapsed.toFixed(0)} s (creating the games included); ${waiting} waiting when it ended; each process's REST client sends at most 50 requests a second (Discord's global limit), interaction replies aside`),
+          single(`outbox rows delivered per second during throughput (${label})`, 'rows/s', posted / elapsed, `${posted} posted and ${dropped} superseded rows dropped (${droppedTurns} of them turn messages) during the ${elapsed.toFixed(0)} s (creating the games included); ${waiting} waiting when it ended; each process's REST client sends at most 50 requests a second (Discord's global limit), interaction replies aside`),
+          single(`outbox Discord requests per accepted command during throughput (${label})`, 'requests', requests.length / Math.max(1, accepted), `${requests.length} requests besides interaction replies in ${elapsed.toFixed(0)} s (${(requests.length / elapsed).toFixed(0)}/s for both processes): ${byMethod}`),
           { case: `throughput integrity (${label})`, unit: 'count', median: check.lost + check.doubled + check.diverged, p95: 0, p99: 0, n: games.length, notes: `lost ${check.lost}, applied twice ${check.doubled}, unexpected ${check.extra}, replay≠cache ${check.diverged}, outbox left ${left}` },
         ],
       };

@@ -3,6 +3,7 @@ export { createDispatcher, backoffMs, DEFAULT_LEASE_MS, DM_REFUSED, type Dispatc
 export type * from './types.ts';
 export { rankMemberGames, type MemberGame } from './overview.ts';
 export type { RecapView } from './recap.ts';
+export type { TurnView } from './reads.ts';
 export { databaseFault, isDatabaseUnavailable, type DatabaseFault } from '../store/index.ts';
 export { addResults, cleanCampaignName, createCampaigns, CAMPAIGN_NAME_MAX, type CampaignRecap, type CampaignView, type Campaigns, type CampaignManager, type Standings } from './campaigns.ts';
 export { CAMPAIGN_CONFIRM_MIN, createCampaignPacks, type CampaignPackPlan } from './campaign-packs.ts';

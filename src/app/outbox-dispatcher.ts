@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../core/index.ts';
-import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, renewLeases, requeueStale, supersedePictures, type Database, type OutboxRow } from '../store/index.ts';
+import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, releaseClaims, renewLeases, requeueStale, supersedePictures, supersedeTurns, type Database, type OutboxRow } from '../store/index.ts';
+import { planTurns } from './turn-coalesce.ts';
 import type { AppLogger } from './types.ts';
 
 /** Discord's "Cannot send messages to this user" (DMs closed). @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#json */
@@ -54,6 +55,7 @@ export interface DispatcherOptions {
    */
   readonly pipeline?: boolean;
 }
+
 
 export interface TickReport {
   readonly claimed: number;
@@ -184,6 +186,26 @@ export function createDispatcher(options: DispatcherOptions) {
   /** Expired leases only appear after a crash: looked for on the first pass, then every quarter of `leaseMs`. */
   let requeuedAt = -Infinity;
   let backlog = false;
+  /** Superseding scans every pending row: under a backlog at most this often. */
+  const SUPERSEDE_EVERY_MS = 250;
+  let supersededAt = -Infinity;
+
+  /**
+   * With a backlog (the last claim was a full batch), older pictures and turn messages of a game waiting
+   * behind a newer one are dropped first: Discord allows a bot 50 requests a second, and only the newest
+   * table and turn message matter (the survivor pings and restarts whom the dropped ones would have).
+   */
+  async function supersede(): Promise<number> {
+    const now = clock().getTime();
+    if (!backlog || now - supersededAt < SUPERSEDE_EVERY_MS) return 0;
+    supersededAt = now;
+    return (await supersedePictures(db.prisma)) + (await supersedeTurns(db.prisma, planTurns));
+  }
+
+  const targetOf = (row: OutboxRow): string => {
+    const target = row.target as { channelId?: string; userId?: string } | null;
+    return target?.channelId ?? target?.userId ?? `row:${row.id}`;
+  };
 
   async function runTick(): Promise<TickReport> {
     const now = clock();
@@ -192,46 +214,104 @@ export function createDispatcher(options: DispatcherOptions) {
       requeuedAt = now.getTime();
       requeued = await requeueStale(db.prisma, new Date(now.getTime() - leaseMs));
     }
-    // With a backlog (the last pass claimed a full batch), older pictures of a game waiting behind a newer
-    // one are dropped first: Discord allows a bot 50 requests a second, and only the newest table matters.
-    const superseded = backlog ? await supersedePictures(db.prisma) : 0;
-    const rows = await claimDue(db.prisma, now, batch, workerId);
-    backlog = rows.length >= batch;
+    const superseded = await supersede().catch((e: unknown) => {
+      logger?.warn({ err: e }, 'outbox.supersedeFailed');
+      return 0;
+    });
     const sent: { id: string; ref: string | null }[] = [];
     const marks: Promise<void>[] = [];
-    const report = { claimed: rows.length, sent: superseded, retried: 0, failed: 0, dead: 0, requeued };
-    const byTarget = new Map<string, OutboxRow[]>();
-    for (const row of rows) {
-      const target = row.target as { channelId?: string; userId?: string } | null;
-      const key = target?.channelId ?? target?.userId ?? `row:${row.id}`;
-      byTarget.set(key, [...(byTarget.get(key) ?? []), row]);
-    }
-    const groups = [...byTarget.values()];
-    const lane = async (): Promise<void> => {
-      for (let group = groups.shift(); group; group = groups.shift()) {
-        const inOrder = pipeline ? pingFirst(group) : group;
-        const newest = newestPictures(inOrder);
-        const superseded = (row: OutboxRow) => isPicture(row) && newest.get(row.gameId ?? '') !== row.id;
-        // Every row of the thread is drawn at once (the picture renders while the next player's turn
-        // message is posted); the posts go out one after the other, in the order of the log but the ping first.
-        const ahead = new Map(pipeline && deliver.prepare ? inOrder.filter((r) => !superseded(r)).map((r) => [r.id, deliver.prepare?.(r)] as const) : []);
-        for (const row of inOrder) {
-          if (superseded(row)) {
-            sent.push({ id: row.id, ref: 'superseded' });
-            report.sent++;
-          } else {
-            report[await handle(row, sent, marks, ahead.get(row.id))]++;
-          }
+    const report = { claimed: 0, sent: superseded, retried: 0, failed: 0, dead: 0, requeued };
+    // Targets (a thread, a user) not yet taken by a lane, and the rows claimed since for targets a lane is
+    // delivering (it takes them next, so a target's rows stay in order and never go out side by side).
+    const waiting = new Map<string, OutboxRow[]>();
+    const busy = new Map<string, OutboxRow[]>();
+    const add = (rows: readonly OutboxRow[]) => {
+      for (const row of rows) {
+        const key = targetOf(row);
+        const queue = busy.get(key) ?? waiting.get(key);
+        if (queue) queue.push(row);
+        else waiting.set(key, [row]);
+      }
+    };
+    // Claimed rows no lane has taken up yet: given back if the pass ends on an error, never left leased.
+    const untouched = new Set<string>();
+    const claim = async (): Promise<void> => {
+      const rows = await claimDue(db.prisma, clock(), batch, workerId);
+      backlog = rows.length >= batch;
+      report.claimed += rows.length;
+      for (const row of rows) untouched.add(row.id);
+      add(rows);
+    };
+    await claim();
+    // Under a backlog a lane that runs out of targets claims more at once instead of waiting for the
+    // slowest lane; the pass ends after about a quarter of a lease, so requeueing and superseding run again.
+    const endsAt = now.getTime() + Math.min(1_000, leaseMs / 4);
+    let claiming: Promise<void> | undefined;
+    const refill = async (): Promise<boolean> => {
+      if (!backlog || clock().getTime() >= endsAt) return false;
+      claiming ??= (async () => {
+        report.sent += await supersede().catch((e: unknown) => {
+          logger?.warn({ err: e }, 'outbox.supersedeFailed');
+          return 0;
+        });
+        await claim();
+      })().finally(() => (claiming = undefined));
+      // A failed claim ends the refilling (the next pass tries again); the lanes finish what they hold.
+      return claiming.then(
+        () => true,
+        (e: unknown) => {
+          logger?.warn({ err: e }, 'outbox.claimFailed');
+          backlog = false;
+          return false;
+        },
+      );
+    };
+    const deliverGroup = async (group: readonly OutboxRow[]): Promise<void> => {
+      const inOrder = pipeline ? pingFirst(group) : group;
+      const newest = newestPictures(inOrder);
+      const dropped = (row: OutboxRow) => isPicture(row) && newest.get(row.gameId ?? '') !== row.id;
+      // Every row of the thread is drawn at once (the picture renders while the next player's turn
+      // message is posted); the posts go out one after the other, in the order of the log but the ping first.
+      const ahead = new Map(pipeline && deliver.prepare ? inOrder.filter((r) => !dropped(r)).map((r) => [r.id, deliver.prepare?.(r)] as const) : []);
+      for (const row of inOrder) {
+        untouched.delete(row.id);
+        if (dropped(row)) {
+          sent.push({ id: row.id, ref: 'superseded' });
+          report.sent++;
+        } else {
+          report[await handle(row, sent, marks, ahead.get(row.id))]++;
         }
       }
     };
+    const lane = async (): Promise<void> => {
+      for (;;) {
+        const next = waiting.entries().next();
+        if (next.done) {
+          if (await refill()) continue;
+          return;
+        }
+        const [key, first] = next.value;
+        waiting.delete(key);
+        const later: OutboxRow[] = [];
+        busy.set(key, later);
+        try {
+          for (let group = first; group.length > 0; group = later.splice(0)) await deliverGroup(group);
+        } finally {
+          busy.delete(key);
+        }
+      }
+    };
+    // Every lane finishes before the pass ends (a failed one does not leave the others running behind it).
+    const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
     try {
-      await Promise.all(Array.from({ length: Math.min(lanes, groups.length) }, lane));
-    } finally {
       await Promise.all(marks);
       // Superseded pictures (and any delivered row whose own mark failed) in one statement for the pass.
       await markSentMany(db.prisma, sent, workerId);
+    } finally {
+      if (untouched.size > 0) await releaseClaims(db.prisma, [...untouched], workerId);
     }
+    const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     return report;
   }
 
@@ -251,7 +331,8 @@ export function createDispatcher(options: DispatcherOptions) {
      * One pass: requeue rows whose lease expired (now and then), claim due rows, deliver them (up to
      * `lanes` targets, a thread or a user, side by side, each target's rows in order), marking each sent
      * with its message id as soon as it is delivered. A table picture superseded by a newer one of the same game in the same pass is marked
-     * sent without drawing it. Never overlaps itself.
+     * sent without drawing it. Under a backlog a lane with no target left claims the next batch itself (at
+     * most about a second per pass), rather than waiting for the slowest lane. Never overlaps itself.
      */
     tick,
     /**
@@ -272,7 +353,7 @@ export function createDispatcher(options: DispatcherOptions) {
         woken = false;
         try {
           const r = await tick();
-          full = r.claimed >= batch;
+          full = backlog;
           if (r.claimed > 0) logger?.debug({ ...r }, 'outbox.tick');
         } catch (e) {
           logger?.error({ err: e }, 'outbox.tickFailed');

@@ -1,5 +1,5 @@
 import { ok, reject, replayPublic, type Rejection, type Result } from '../core/index.ts';
-import { findGameByThread, lastTurnMessage, liveChoiceMessages, loadLog, markChoicesRetired, rulesCheckpoints, type ChoiceMessage, type GameWithSeats } from '../store/index.ts';
+import { findGameByThread, lastTurnMessage, liveChoiceMessages, loadLog, markChoicesRetired, rulesCheckpoints, type ChoiceMessage, type TurnMessageRecord, type GameWithSeats } from '../store/index.ts';
 import type { Loaded, Loader } from './game-load.ts';
 import { awaitingSeats, players } from './outbox-messages.ts';
 import { pinOf } from './packs.ts';
@@ -11,6 +11,15 @@ function legalView(loaded: Loaded, gameId: string, seq: number, seat: number): L
   const commands = loaded.module.legalCommands(state, seat);
   const label = loaded.module.labelCommand;
   return { gameId, seq, seat, commands, ...(label ? { labels: commands.map((c) => label(state, c, seat)) } : {}) };
+}
+
+/** What a turn message shows, from one read of the game (see `turnView`). */
+export interface TurnView {
+  readonly view: GameStatusView;
+  /** The pending prompts (null before the start). */
+  readonly prompts: PromptsView | null;
+  /** The legal commands of the awaited seat when exactly one is awaited and the game is playing. */
+  readonly legal: LegalView | null;
 }
 
 /** The seat `userId` holds in a game: their first, or `seat` when they hold it (undefined otherwise). */
@@ -54,7 +63,7 @@ export function createReads(loader: Loader) {
     },
 
     /** The turn message posted before an outbox row (its channel and message), so its buttons can be retired. */
-    turnMessageBefore(gameId: string, outboxId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
+    turnMessageBefore(gameId: string, outboxId: string): Promise<TurnMessageRecord | null> {
       return lastTurnMessage(prisma, gameId, outboxId);
     },
 
@@ -81,6 +90,26 @@ export function createReads(loader: Loader) {
     async findByThread(threadId: string): AppResult<string> {
       const game = await findGameByThread(prisma, threadId);
       return game ? ok(game.id) : reject('core.game.notFound', { threadId });
+    },
+
+    /**
+     * The status, the prompts and the one awaited seat's legal commands from a single read of the game (one
+     * probe of its row when cached): what a turn message draws, instead of `status`, `prompts` and `legal`.
+     */
+    async turnView(gameId: string): AppResult<TurnView> {
+      const read = await readGame({ id: gameId });
+      const status = statusOf(read);
+      if (!status.ok) return status;
+      if (!read.ok) return read;
+      const { game, loaded } = read.value;
+      if (loaded === null) return ok({ view: status.value, prompts: null, legal: null });
+      const awaited = status.value.awaiting?.seats ?? [];
+      const only = awaited.length === 1 && game.status === 'playing' ? awaited[0] : undefined;
+      return ok({
+        view: status.value,
+        prompts: { gameId, seq: game.seq, prompts: loaded.module.prompts(loaded.snapshot.state) },
+        legal: only ? legalView(loaded, gameId, game.seq, only.seat) : null,
+      });
     },
 
     async prompts(gameId: string): AppResult<PromptsView> {

@@ -55,6 +55,8 @@ export interface TurnPayload {
   readonly seq: number;
   readonly kind: string;
   readonly seats: readonly { readonly seat: number; readonly userId: string; readonly userName: string }[];
+  /** Seats whose wait began again in turn rows dropped under a backlog (turn-coalesce.ts): restarted too. */
+  readonly restarted?: readonly number[];
 }
 
 export interface ScheduleDeps {
@@ -304,7 +306,7 @@ export function createSchedule(deps: ScheduleDeps) {
       const active = rows.filter((r) => r.active);
       const before = active.length ? { kind: active[0]?.kind ?? 'turn', seats: active.map((r) => r.seat) } : null;
       const after = { kind: payload.kind, seats: payload.seats.map((s) => s.seat) };
-      const fresh = new Set(newlyAwaited(before, after));
+      const fresh = new Set([...newlyAwaited(before, after), ...(payload.restarted ?? []).filter((seat) => after.seats.includes(seat))]);
       const stale: ReminderRef[] = [];
       const plan = new JobPlan();
       const ended: number[] = [];

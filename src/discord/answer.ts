@@ -141,12 +141,13 @@ export async function sendAnswer(target: MessageTarget, answer: Answer, nonce?: 
   return sent;
 }
 
-/** Edits a posted message into an answer's first message; any further ones are posted after it. */
-export async function editAnswer(target: MessageTarget & { messages: { edit(id: string, options: MessageEditOptions): Promise<Message> } }, messageId: string, answer: Answer): Promise<void> {
+/** Edits a posted message into an answer's first message; any further ones are posted after it. Returns the edited message. */
+export async function editAnswer(target: MessageTarget & { messages: { edit(id: string, options: MessageEditOptions): Promise<Message> } }, messageId: string, answer: Answer): Promise<Message | undefined> {
   const [first, ...rest] = messagesOf(answer);
-  if (!first) return;
-  await target.messages.edit(messageId, plain(rest.length > 0 ? { ...first, components: [], files: [] } : first) as MessageEditOptions);
+  if (!first) return undefined;
+  const edited = await target.messages.edit(messageId, plain(rest.length > 0 ? { ...first, components: [], files: [] } : first) as MessageEditOptions);
   for (const options of rest) await target.send(plain(options));
+  return edited;
 }
 
 /** Answers an interaction with every message of an answer: the reply, then follow-ups. */

@@ -1,5 +1,5 @@
-import { DiscordAPIError, Routes, type Client, type SendableChannels } from 'discord.js';
-import type { Deliver, DeliveryResult, GameStatusView } from '../app/index.ts';
+import { DiscordAPIError, Routes, type Client, type Message, type SendableChannels } from 'discord.js';
+import type { Deliver, DeliveryResult, GameStatusView, TurnView } from '../app/index.ts';
 import type { ReminderRef, Schedule, TurnPayload } from '../app/schedule.ts';
 import type { GameCommand, GameEvent, TextLine } from '../core/index.ts';
 import { pickLanguage, hasText, t, type Language } from '../i18n/index.ts';
@@ -40,6 +40,23 @@ interface PostPayload {
   readonly ended?: boolean;
   /** `dm` rows: the seat's legal commands are offered as buttons in the DM (GameModule.privately). */
   readonly choices?: boolean;
+}
+
+/** A message as this process wrote it (Discord's API shape), and the outbox row that wrote it. */
+interface Written {
+  readonly content: string;
+  readonly components: unknown[];
+  readonly rowId: string;
+}
+
+/** A live turn message: where it is, the turn row that posted it and, when this process wrote it last, its text. */
+interface LiveTurn extends MessageRef {
+  readonly rowId: string;
+  readonly written?: Written;
+}
+
+function writtenOf(message: Message, row: OutboxRow): Written {
+  return { content: message.content, components: message.components.map((c) => c.toJSON()), rowId: row.id };
 }
 
 /** Moves named in the turn message's "You can" line; the buttons show the rest. */
@@ -132,9 +149,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
 
   /**
    * The turn message of each game this process posted last, with its outbox row: the outbox's `sentRef`
-   * is the record (across restarts and processes), but a pass marks its rows sent only at its end.
+   * is the record (across restarts and processes), but a pass marks its rows sent only at its end. With
+   * it, the message as this process last wrote it and the row that wrote it, so retiring it needs no read.
    */
-  const liveTurns = new Map<string, MessageRef & { readonly rowId: string }>();
+  const liveTurns = new Map<string, LiveTurn>();
 
   /**
    * The private choice DMs this process sent whose buttons are still enabled, by game and user, with the
@@ -186,13 +204,19 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     if (liveChoices.size > 10_000) liveChoices.delete(liveChoices.keys().next().value as string);
   }
 
-  /** The newest turn message posted before `row`: this process's own, or the outbox's record if newer. */
-  async function liveTurn(gameId: string, row: OutboxRow): Promise<MessageRef | null> {
+  /**
+   * The newest turn message posted before `row`: this process's own, or the outbox's record if newer.
+   * This process's own comes with its text as written, unless the outbox records a later edit by another
+   * process (a `prompt` row it delivered): then it is read back before it is retired.
+   */
+  async function liveTurn(gameId: string, row: OutboxRow): Promise<LiveTurn | null> {
     const mine = liveTurns.get(gameId);
     const recorded = await app.turnMessageBefore(gameId, row.id);
     const own = mine && BigInt(mine.rowId) < BigInt(row.id) ? mine : null;
     if (!own) return recorded;
-    return recorded && BigInt(recorded.rowId) > BigInt(own.rowId) ? recorded : own;
+    if (recorded && BigInt(recorded.rowId) > BigInt(own.rowId)) return recorded;
+    const editedElsewhere = recorded?.messageId === own.messageId && recorded.editedRowId !== null && (!own.written || BigInt(recorded.editedRowId) > BigInt(own.written.rowId));
+    return editedElsewhere ? { channelId: own.channelId, messageId: own.messageId, rowId: own.rowId } : own;
   }
 
   async function naming(view: GameStatusView): Promise<Naming> {
@@ -211,31 +235,30 @@ export function createDelivery(client: Client, services: Services, logger: Logge
    * Whose turn, what just happened, and "You can: …" with buttons for the prompts and the awaited seat's
    * most common moves, drawn at the game's current seq; the options line is always last (retiring drops it).
    */
-  async function turnParts(view: GameStatusView, lang: Language, played: PostPayload['played']): Promise<TurnParts> {
+  async function turnParts(turn: TurnView, lang: Language, played: PostPayload['played']): Promise<TurnParts> {
+    const { view, prompts, legal } = turn;
     const awaited = view.awaiting?.seats ?? [];
     const lines: string[] = [];
     const only = awaited.length === 1 ? awaited[0] : undefined;
-    // The four reads are independent: asked at once, the message is ready after the slowest, not their sum.
-    const [names, story, prompts, legal] = await Promise.all([
+    // The prompts and legal commands came with the game's one read; the pack's names and the recap are asked at once.
+    const [names, story] = await Promise.all([
       naming(view),
       // Back after others moved: what happened since this player's last move, else the move just played.
       only ? app.recap(view.gameId, only.userId) : null,
-      app.prompts(view.gameId),
-      only ? app.legal(view.gameId, only.userId, only.seat) : null,
     ]);
     const recap = story?.ok ? turnRecap(story.value, only!.seat, lang, names.packText) : null;
     const happened = recap ?? (await playedText(lang, played, view));
     if (happened) lines.push(happened);
     lines.push(t(lang, 'commands.replies.yourTurn', { mention: awaited.map((s) => `<@${s.userId}>`).join(', ') }));
-    if (prompts.ok) lines.push(...promptQuestions(prompts.value.prompts, lang, names));
+    if (prompts) lines.push(...promptQuestions(prompts.prompts, lang, names));
     const room = MAX_BUTTONS - 1;
-    const drawn = prompts.ok ? promptButtons(view.gameId, prompts.value.seq, prompts.value.prompts, lang, names.seatNames, names.packText, room) : { buttons: [], note: null };
+    const drawn = prompts ? promptButtons(view.gameId, prompts.seq, prompts.prompts, lang, names.seatNames, names.packText, room) : { buttons: [], note: null };
     const buttons = [...drawn.buttons];
-    let total = prompts.ok ? prompts.value.prompts.reduce((n, p) => n + p.options.length, 0) : 0;
-    if (legal?.ok) {
-      const skip: GameCommand[] = prompts.ok ? prompts.value.prompts.flatMap((p) => p.options.map((o) => o.command)) : [];
-      buttons.push(...moveButtons(lang, view.gameType, view.gameId, legal.value, names, skip, room - buttons.length));
-      total = Math.max(total, legal.value.commands.length);
+    let total = prompts ? prompts.prompts.reduce((n, p) => n + p.options.length, 0) : 0;
+    if (legal) {
+      const skip: GameCommand[] = prompts ? prompts.prompts.flatMap((p) => p.options.map((o) => o.command)) : [];
+      buttons.push(...moveButtons(lang, view.gameType, view.gameId, legal, names, skip, room - buttons.length));
+      total = Math.max(total, legal.commands.length);
     }
     const offered = buttons.slice(0, LISTED_MOVES).map((b) => b.label);
     if (buttons.length > LISTED_MOVES) offered.push('…');
@@ -247,11 +270,12 @@ export function createDelivery(client: Client, services: Services, logger: Logge
 
   /**
    * A passed turn message keeps its text but not its options: its buttons are disabled and the move that
-   * ended it is added. `onlyLive`: left alone when none of its buttons is enabled (retired already).
+   * ended it is added. `onlyLive`: left alone when none of its buttons is enabled (retired already). The
+   * text is the one this process wrote when it has it (`written`), else read back (one request more).
    */
-  async function retire(ref: MessageRef, line: string | null, onlyLive = false): Promise<void> {
+  async function retire(ref: MessageRef & { readonly written?: Written }, line: string | null, onlyLive = false): Promise<void> {
     try {
-      const old = (await client.rest.get(Routes.channelMessage(ref.channelId, ref.messageId))) as { content?: string; components?: unknown };
+      const old = ref.written ?? ((await client.rest.get(Routes.channelMessage(ref.channelId, ref.messageId))) as { content?: string; components?: unknown });
       if (onlyLive && !hasLiveButton(old.components)) return;
       const kept = (old.content ?? '').split('\n');
       if (kept.length > 1) kept.pop();
@@ -273,19 +297,19 @@ export function createDelivery(client: Client, services: Services, logger: Logge
   async function turnDraft(row: OutboxRow): Promise<TurnDraft | null> {
     const payload = row.payload as unknown as PostPayload;
     const lang = pickLanguage(payload.locale);
-    const status = await app.status(payload.gameId);
-    if (!status.ok || status.value.status !== 'playing' || !status.value.awaiting) return null;
-    const view = status.value;
-    const [parts, line] = await Promise.all([turnParts(view, lang, payload.played), playedText(lang, payload.played, view)]);
+    const turn = await app.turnView(payload.gameId);
+    if (!turn.ok || turn.value.view.status !== 'playing' || !turn.value.view.awaiting) return null;
+    const view = turn.value.view;
+    const [parts, line] = await Promise.all([turnParts(turn.value, lang, payload.played), playedText(lang, payload.played, view)]);
     return { view, parts, line };
   }
 
   async function promptRow(row: OutboxRow): Promise<{ ok: true; ref?: string }> {
     const payload = row.payload as unknown as PostPayload;
     const lang = pickLanguage(payload.locale);
-    const status = await app.status(payload.gameId);
-    if (!status.ok) return { ok: true };
-    const view = status.value;
+    const turn = await app.turnView(payload.gameId);
+    if (!turn.ok) return { ok: true };
+    const view = turn.value.view;
     const live = await liveTurn(payload.gameId, row);
     await retireChoices(row, payload.gameId, view.seq);
     if (!live || view.seq !== payload.seq) return { ok: true };
@@ -294,8 +318,10 @@ export function createDelivery(client: Client, services: Services, logger: Logge
       await retire(live, await playedText(lang, payload.played, view));
       return { ok: true };
     }
-    const parts = await turnParts(view, lang, payload.played);
-    await editAnswer(await sendable(client, live.channelId), live.messageId, { visibility: 'public', content: parts.content, buttons: parts.buttons });
+    const parts = await turnParts(turn.value, lang, payload.played);
+    const edited = await editAnswer(await sendable(client, live.channelId), live.messageId, { visibility: 'public', content: parts.content, buttons: parts.buttons });
+    const mine = liveTurns.get(payload.gameId);
+    if (edited && (!mine || mine.messageId === live.messageId)) liveTurns.set(payload.gameId, { channelId: live.channelId, messageId: live.messageId, rowId: live.rowId, written: writtenOf(edited, row) });
     return { ok: true, ref: live.messageId };
   }
 
@@ -314,7 +340,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     const target = row.target as { channelId?: string };
     const message = (await sendAnswer(await sendable(client, target.channelId ?? ''), { visibility: 'public', content: draft.parts.content, buttons: draft.parts.buttons, mentions }, row.idempotencyKey, lookBack(row))).at(-1);
     if (!message) return { ok: true };
-    liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id, rowId: row.id });
+    liveTurns.set(payload.gameId, { channelId: message.channelId, messageId: message.id, rowId: row.id, written: writtenOf(message, row) });
     if (liveTurns.size > 10_000) liveTurns.delete(liveTurns.keys().next().value as string);
     const retiring = Promise.all([live.then((previous) => (previous && previous.messageId !== message.id ? retire(previous, draft.line) : undefined)), retireChoices(row, payload.gameId, draft.view.seq)]);
     if (!prepared) await retiring;

@@ -134,10 +134,62 @@ export async function supersedePictures(prisma: PrismaClient): Promise<number> {
             AND n."status" IN ('pending', 'sending') AND n."payload"->>'image' = 'true')`;
 }
 
+/** A game's pending `turn` rows as {@link supersedeTurns} hands them to its planner (oldest first). */
+export interface PendingTurnRow {
+  readonly id: string;
+  readonly gameId: string;
+  readonly attempts: number;
+  readonly payload: Json;
+}
+
+/** The planner's answer: rows to mark sent as superseded, and fields merged into surviving rows' payloads. */
+export interface TurnSupersession {
+  readonly drop: readonly string[];
+  readonly merged: readonly { readonly id: string; readonly [field: string]: Json }[];
+}
+
+/**
+ * Under a backlog, lets `plan` (the application's rule, `coalesceTurns`) drop older `turn` rows of games
+ * that have several pending and merge what they carried into the survivors, in one transaction: the rows
+ * are locked (FOR UPDATE SKIP LOCKED), so no dispatcher claims one half-way. Returns how many it dropped.
+ */
+export async function supersedeTurns(prisma: PrismaClient, plan: (rows: readonly PendingTurnRow[]) => TurnSupersession): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: bigint; gameId: string; attempts: number; payload: unknown }[]>`
+      SELECT "id", "gameId", "attempts", "payload" FROM "Outbox"
+       WHERE "status" = 'pending' AND "kind" = 'turn' AND "gameId" IN (
+         SELECT "gameId" FROM "Outbox" WHERE "status" = 'pending' AND "kind" = 'turn' AND "gameId" IS NOT NULL
+          GROUP BY "gameId" HAVING count(*) > 1)
+       ORDER BY "gameId", "id" FOR UPDATE SKIP LOCKED`;
+    if (rows.length < 2) return 0;
+    const { drop, merged } = plan(rows.map((r) => ({ id: String(r.id), gameId: r.gameId, attempts: Number(r.attempts), payload: parseJson(r.payload) })));
+    if (drop.length === 0) return 0;
+    const dropped = await tx.$executeRaw`
+      UPDATE "Outbox" SET "status" = 'sent', "sentRef" = 'superseded', "updatedAt" = now()
+       WHERE "id" = ANY(${drop.map((id) => BigInt(id))}::bigint[]) AND "status" = 'pending'`;
+    if (merged.length > 0) {
+      const patches = merged.map(({ id, ...patch }) => ({ id, patch }));
+      await tx.$executeRaw`
+        UPDATE "Outbox" AS o SET "payload" = o."payload" || v."patch", "updatedAt" = now()
+          FROM jsonb_to_recordset(${JSON.stringify(patches)}::jsonb) AS v("id" bigint, "patch" jsonb)
+         WHERE o."id" = v."id" AND o."status" = 'pending'`;
+    }
+    return dropped;
+  });
+}
+
 /** Back to pending, due again at `nextAttemptAt`. */
 export async function markRetry(prisma: PrismaClient, id: string, error: string, nextAttemptAt: Date, workerId?: string): Promise<boolean> {
   const r = await prisma.outbox.updateMany({ where: claimed(id, workerId), data: { status: 'pending', lastError: error, nextAttemptAt, claimedBy: null, claimedAt: null } });
   return r.count > 0;
+}
+
+/** Claimed rows a pass never took up (it ended on an error): pending again at once, their attempt not counted. */
+export async function releaseClaims(prisma: PrismaClient, ids: readonly string[], workerId: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  return prisma.$executeRaw`
+    UPDATE "Outbox" SET "status" = 'pending', "claimedBy" = NULL, "claimedAt" = NULL, "attempts" = GREATEST("attempts" - 1, 0), "updatedAt" = now()
+     WHERE "id" = ANY(${ids.map((id) => BigInt(id))}::bigint[]) AND "status" = 'sending' AND "claimedBy" = ${workerId}`;
 }
 
 /** Given up after too many attempts (kept for inspection). */
@@ -193,18 +245,34 @@ export async function listOutbox(prisma: PrismaClient, where: { gameId?: string;
   return rows.map((r) => toRow({ ...r, status: r.status as OutboxStatus }));
 }
 
+/** The newest turn message a game's outbox posted before a row (see {@link lastTurnMessage}). */
+export interface TurnMessageRecord {
+  readonly channelId: string;
+  readonly messageId: string;
+  readonly rowId: string;
+  /** The newest `prompt` row recorded as having edited that message since (before the asking row), if any. */
+  readonly editedRowId: string | null;
+}
+
 /**
  * The message of the newest turn message a game's outbox posted before row `beforeId` (its `sentRef`),
- * so the next one can retire its buttons after a restart; null when none was posted.
+ * so the next one can retire its buttons after a restart; null when none was posted. With it, the newest
+ * recorded edit of that message by a `prompt` row: a process that holds the message's text as it wrote
+ * it can retire it from that text unless someone edited it later. One query, on the (gameId, kind, id) index.
  */
-export async function lastTurnMessage(prisma: PrismaClient, gameId: string, beforeId: string): Promise<{ channelId: string; messageId: string; rowId: string } | null> {
-  const row = await prisma.outbox.findFirst({
-    where: { gameId, kind: 'turn', status: 'sent', id: { lt: BigInt(beforeId) }, AND: [{ sentRef: { not: null } }, { sentRef: { not: 'superseded' } }] },
-    orderBy: { id: 'desc' },
-    select: { id: true, target: true, sentRef: true },
-  });
-  const channelId = (row?.target as { channelId?: string } | null)?.channelId;
-  return row?.sentRef && /^\d+$/.test(row.sentRef) && channelId ? { channelId, messageId: row.sentRef, rowId: String(row.id) } : null;
+export async function lastTurnMessage(prisma: PrismaClient, gameId: string, beforeId: string): Promise<TurnMessageRecord | null> {
+  const before = BigInt(beforeId);
+  const [row] = await prisma.$queryRaw<{ id: bigint; channelId: string | null; sentRef: string; editedRowId: bigint | null }[]>`
+    SELECT t."id", t."target"->>'channelId' AS "channelId", t."sentRef",
+      (SELECT max(e."id") FROM "Outbox" AS e
+        WHERE e."gameId" = t."gameId" AND e."kind" = 'prompt' AND e."id" > t."id" AND e."id" < ${before}
+          AND e."status" = 'sent' AND e."sentRef" = t."sentRef") AS "editedRowId"
+      FROM "Outbox" AS t
+     WHERE t."gameId" = ${gameId} AND t."kind" = 'turn' AND t."id" < ${before} AND t."status" = 'sent'
+       AND t."sentRef" IS NOT NULL AND t."sentRef" <> 'superseded'
+     ORDER BY t."id" DESC LIMIT 1`;
+  if (!row || !/^\d+$/.test(row.sentRef) || !row.channelId) return null;
+  return { channelId: row.channelId, messageId: row.sentRef, rowId: String(row.id), editedRowId: row.editedRowId === null ? null : String(row.editedRowId) };
 }
 
 /** A private choice message (a DM with buttons) an outbox row sent: its row, addressee, message and the seq its row was written at. */

@@ -30,7 +30,7 @@ describe.each(backends)('turn handoff order on %s', (kind) => {
     while (!test() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
   }
 
-  it(`GIVEN a 2-player game WHEN four moves hand the turn on THEN each handoff pings the next player once and posts one picture, ${kind === 'postgres' ? 'the ping first' : 'the picture first'}, with one live turn message (Issue 19 §The turn handoff)`, async () => {
+  it(`GIVEN a 2-player game WHEN four moves hand the turn on THEN each handoff pings the next player once and posts one picture, ${kind === 'postgres' ? 'the ping first' : 'the picture first'}, with one live turn message, the previous one retired without a read (Issue 19 §The turn handoff)`, async () => {
     const names = [`ho-${kind}-a`, `ho-${kind}-b`];
     const { threadId, gameId } = await tallyIn(h, names);
     const users = names.map((name) => h.discord.users().find((u) => u.name === name)!.id);
@@ -38,6 +38,7 @@ describe.each(backends)('turn handoff order on %s', (kind) => {
     // The start's own ping and picture (the ping may come first) are in before the first move.
     await until(() => posts().some((m) => m.pings.length > 0) && posts().some((m) => m.attachments.length > 0));
     await h.runtime.dispatcher.tick();
+    const callsBefore = h.discord.calls.length;
     for (let turn = 0; turn < 4; turn++) {
       const status = await h.runtime.app.status(gameId);
       if (!status.ok || !status.value.awaiting) throw new Error('game not waiting');
@@ -59,5 +60,10 @@ describe.each(backends)('turn handoff order on %s', (kind) => {
       else expect(pictures[0]!.seq).toBeLessThan(pings[0]!.seq);
       expect(posts().filter((m) => liveButtons(m).length > 0).map((m) => m.id)).toEqual([pings[0]!.id]);
     }
+    // The previous turn message is retired from the text this process wrote: one PATCH each, no read first.
+    const messageCalls = h.discord.calls.slice(callsBefore).filter((c) => c.path.startsWith(`/channels/${threadId}/messages/`));
+    expect(messageCalls.filter((c) => c.method === 'GET')).toEqual([]);
+    expect(messageCalls.filter((c) => c.method === 'PATCH').length).toBeGreaterThanOrEqual(4);
+    expect(posts().filter((m) => m.pings.length > 0).slice(-5, -1).every((m) => m.content.split('\n').at(-1)!.startsWith('✓ '))).toBe(true);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createDispatcher, pingFirst, type App, type AppActor, type Deliver, type DeliveryResult } from '../../src/app/index.ts';
-import type { OutboxRow } from '../../src/store/index.ts';
+import { enqueue, type OutboxRow } from '../../src/store/index.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
 import { tallyGame } from '../support/tally-game.ts';
 
@@ -115,6 +115,56 @@ describe.each(backends)('outbox pipeline on %s', (kind) => {
     await createDispatcher({ db, clock: () => new Date(), deliver: fake.deliver, pipeline: false }).tick();
     expect(fake.prepared).toEqual([]);
     expect(fake.posted.filter((p) => p.gameId === gameId).map((p) => p.kind)).toEqual(['post', 'turn']);
+  });
+
+  it('GIVEN a backlog and one slow thread WHEN the dispatcher passes THEN its free lanes claim and deliver the rows behind it without waiting for the slow one, each thread in order (Issue 19 §The outbox delivers exactly once, fast)', async () => {
+    const tag = `lanes-${kind}-${++thread}`;
+    const note = (channelId: string, n: number) => ({ kind: 'notice', target: { channelId }, payload: { n } });
+    await enqueue(db.prisma, null, [note(`${tag}-slow`, 0), ...[1, 2, 3, 4, 5, 6].map((n) => note(`${tag}-t${n % 3}`, n))]);
+    const slow = gate();
+    const posted: string[] = [];
+    const deliver = async (row: OutboxRow): Promise<DeliveryResult> => {
+      const target = (row.target as { channelId: string }).channelId;
+      if (!target.startsWith(tag)) return { ok: true };
+      if (target.endsWith('-slow')) await slow.promise;
+      posted.push(`${target.slice(tag.length + 1)}:${(row.payload as { n: number }).n}`);
+      return { ok: true, ref: `m-${row.id}` };
+    };
+    const tick = createDispatcher({ db, clock: () => new Date(), deliver, batch: 2, lanes: 2 }).tick();
+    const until = Date.now() + 5_000;
+    while (posted.length < 6 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    expect(posted).not.toContain('slow:0');
+    expect(posted).toHaveLength(6);
+    for (const t of ['t0', 't1', 't2']) expect(posted.filter((p) => p.startsWith(`${t}:`))).toEqual([1, 2, 3, 4, 5, 6].filter((n) => `t${n % 3}` === t).map((n) => `${t}:${n}`));
+    slow.open();
+    await tick;
+    expect(posted.at(-1)).toBe('slow:0');
+    const left = await db.prisma.outbox.count({ where: { status: { not: 'sent' }, target: { path: ['channelId'], string_starts_with: tag } } });
+    expect(left).toBe(0);
+  });
+
+  it('GIVEN a pass whose drawing throws WHEN it ends THEN the rows it claimed and never took up are pending again at once (not left leased to a living dispatcher), their attempt not counted', async () => {
+    const tag = `broken-${kind}-${++thread}`;
+    await enqueue(db.prisma, null, ['a', 'b', 'c'].map((t) => ({ kind: 'notice', target: { channelId: `${tag}-${t}` }, payload: {} })));
+    const mine = (r: OutboxRow) => (r.target as { channelId: string }).channelId.startsWith(tag);
+    const deliver = Object.assign(async (): Promise<DeliveryResult> => ({ ok: true }), {
+      prepare: (row: OutboxRow) => {
+        if (mine(row)) throw new Error('drawing failed');
+        return undefined;
+      },
+    }) satisfies Deliver;
+    await expect(createDispatcher({ db, clock: () => new Date(), deliver, lanes: 1 }).tick()).rejects.toThrow('drawing failed');
+    const rows = await db.prisma.outbox.findMany({ where: { target: { path: ['channelId'], string_starts_with: tag } } });
+    expect(rows.map((r) => [r.status, r.claimedBy, r.attempts])).toEqual([['pending', null, 0], ['pending', null, 0], ['pending', null, 0]]);
+  });
+
+  it('GIVEN a game handed on WHEN the turn message\'s reads are asked in one call (turnView) THEN they equal status, prompts and the awaited seat\'s legal commands read one by one', async () => {
+    const gameId = await handedOn();
+    const turn = await app.turnView(gameId);
+    const [status, prompts, legal] = await Promise.all([app.status(gameId), app.prompts(gameId), app.legal(gameId, bo.userId)]);
+    if (!turn.ok || !status.ok || !prompts.ok || !legal.ok) throw new Error('a read was refused');
+    expect(status.value.awaiting?.seats.map((s) => s.userId)).toEqual([bo.userId]);
+    expect(turn.value).toEqual({ view: status.value, prompts: prompts.value, legal: legal.value });
   });
 });
 

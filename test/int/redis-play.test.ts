@@ -37,7 +37,7 @@ if (!hasRedisServer) {
       await db.dispose();
     });
 
-    it('§Redis is a helper: Redis killed during play: the turn handler and pause/resume finish within the bound; each reminder comes once, late, when Redis is back', async () => {
+    it('§Redis is a helper: Redis killed during play: the turn handler, pause/resume and /prefs finish within the bound; each reminder comes once, late, when Redis is back', async () => {
       const redis = await OwnRedis.create();
       cleanups.push(() => redis.dispose());
       await redis.start();
@@ -77,6 +77,11 @@ if (!hasRedisServer) {
       const resumed = await schedule.resume(gameId, alice);
       expect(Date.now() - t).toBeLessThan(2_000);
       expect(paused.ok && resumed.ok).toBe(true);
+      // `/prefs` replans the seat's jobs: applied in the database within the bound, the queue left to the resync.
+      t = Date.now();
+      const prefs = await schedule.setPrefs('bob', { channel: 'mention' }, gameId);
+      expect(Date.now() - t).toBeLessThan(2_000);
+      expect(prefs.ok && prefs.value.channel).toBe('mention');
 
       await sleep(1_000);
       // Only what fell due while Redis was away (a later reminder of the same wait stays queued).

@@ -228,8 +228,26 @@ describe.each(backends)('store on %s', (kind) => {
       { id: t3.id, ref: 'superseded' },
       ...(theirs ? [{ id: theirs.id, ref: '2001' }] : []),
     ], 'w-last');
-    expect(await lastTurnMessage(db.prisma, id, t4.id)).toEqual({ channelId: 'th', messageId: '1002', rowId: t2.id });
-    expect(await lastTurnMessage(db.prisma, id, t2.id)).toEqual({ channelId: 'th', messageId: '1001', rowId: t1.id });
+    expect(await lastTurnMessage(db.prisma, id, t4.id)).toEqual({ channelId: 'th', messageId: '1002', rowId: t2.id, editedRowId: null });
+    expect(await lastTurnMessage(db.prisma, id, t2.id)).toEqual({ channelId: 'th', messageId: '1001', rowId: t1.id, editedRowId: null });
     expect(await lastTurnMessage(db.prisma, id, t1.id)).toBeNull();
+  });
+
+  it('GIVEN a turn message edited by later prompt rows WHEN the next turn row asks for it THEN it also learns the newest recorded edit before it (not a later one, not an edit of another message)', async () => {
+    const { id } = await startedTally(db, 't-last-edit');
+    const row = (kind: string) => ({ kind, target: { channelId: 'te' }, payload: {} });
+    await enqueue(db.prisma, id, [row('turn'), row('prompt'), row('prompt'), row('prompt'), row('turn'), row('prompt')]);
+    const mine = (await claimDue(db.prisma, new Date(Date.now() + 60_000), 50, 'w-edit')).filter((r) => r.gameId === id);
+    const [turn, e1, e2, other, next, late] = mine.map((r) => r.id) as [string, string, string, string, string, string];
+    await markSentMany(db.prisma, [
+      { id: turn, ref: '3001' },
+      { id: e1, ref: '3001' },
+      { id: e2, ref: '3001' },
+      { id: other, ref: '3999' },
+      { id: late, ref: '3001' },
+    ], 'w-edit');
+    expect(await lastTurnMessage(db.prisma, id, next)).toEqual({ channelId: 'te', messageId: '3001', rowId: turn, editedRowId: e2 });
+    expect(await lastTurnMessage(db.prisma, id, e2)).toEqual({ channelId: 'te', messageId: '3001', rowId: turn, editedRowId: e1 });
+    expect(await lastTurnMessage(db.prisma, id, e1)).toEqual({ channelId: 'te', messageId: '3001', rowId: turn, editedRowId: null });
   });
 });
