@@ -4,8 +4,8 @@ type Ctx = CanvasRenderingContext2D;
 
 /**
  * Bytes of pixels the text-run cache may hold: a run of 16-unit type at 1.5 px a unit is about 30 px
- * tall, so a 300 px wide label is ~36 KB and a table's 60–120 labels 2–5 MB; 16 MiB keeps several
- * pictures' worth in both languages. Least recently used runs are dropped past it.
+ * tall, so a 300 px wide label is ~36 KB; the Lifeform table's labels in both languages take 4.7 MB,
+ * so 16 MiB keeps a few pictures' worth. Least recently used runs are dropped past it.
  */
 export const TEXT_RUN_CACHE_BYTES = 16 * 2 ** 20;
 
@@ -88,8 +88,8 @@ export function fillTextRun(ctx: Ctx, text: string, x: number, y: number): void 
 /** The text alone on a transparent canvas just large enough for its ink (with room for antialiasing). */
 function drawRun(ctx: Ctx, text: string, scale: number, fx: number, fy: number): Run {
   const ink = ctx.measureText(text);
-  const em = Number(/(\d+(?:\.\d+)?)px/.exec(ctx.font)?.[1] ?? 16);
-  const pad = Math.ceil(em * scale * 0.15) + 2;
+  // Pango's ink box, plus room for the antialiased edge.
+  const pad = 3;
   const left = Math.ceil(Math.max(ink.actualBoundingBoxLeft, 0) * scale) + pad;
   const top = Math.ceil(Math.max(ink.actualBoundingBoxAscent, 0) * scale) + pad;
   const width = left + Math.ceil(Math.max(ink.actualBoundingBoxRight, 0) * scale) + pad;
