@@ -39,7 +39,7 @@ function evict(): void {
  * `ctx.fillText(text, x, y)` through a cache of rendered runs: node-canvas shapes and rasterizes text
  * with pango on every call (~0.3 ms for a label), while copying a cached run of the same font, colour,
  * alignment, scale and quarter-pixel position costs ~0.02 ms. Every game's text goes through here, so
- * a turn's picture reuses the labels of the turn before (and the other language's of any picture).
+ * a turn's picture reuses the labels of the turn before, in either language.
  *
  * A run is always drawn on its own small canvas and copied, kept or not, so a picture is the same with
  * a warm cache, a cold one, or none ({@link setTextRunCacheBytes}(0)). Compared with drawing straight
