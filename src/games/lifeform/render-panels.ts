@@ -46,7 +46,8 @@ function rows(v: PublicLf, pack: LifeformPack, text: (k: string) => string, say:
   out.push(...tokenRows(v, text, say));
   out.push(...soloRows(v, pack.solo?.solo.motion.spaces ?? [], text, say));
   out.push({ text: say('lf.render.heading.players'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 });
-  const seats = [...(v.lifeformSeat === undefined ? [] : [v.lifeformSeat]), ...(v.crewSeats ?? [])].sort((a, b) => a - b);
+  // Dragon's Domain's lifeform has no seat (-1): only the player is listed.
+  const seats = [...(v.lifeformSeat === undefined || v.lifeformSeat < 0 ? [] : [v.lifeformSeat]), ...(v.crewSeats ?? [])].sort((a, b) => a - b);
   for (const seat of seats) {
     const name = v.seatNames?.[seat] ?? say('lf.render.seat', { n: seat + 1 });
     out.push({ text: say(seat === v.lifeformSeat ? 'lf.render.playerLifeform' : 'lf.render.playerCrew', { name }), size: 18, dot: SEAT_COLOURS[seat % SEAT_COLOURS.length] ?? PALETTE.white });

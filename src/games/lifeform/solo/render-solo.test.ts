@@ -66,6 +66,8 @@ describe("Dragon's Domain picture", () => {
       expect(drawn).toContain(character);
       expect(drawn).toContain(say('lifeform-solo.render.fear', { space: 6, of: 8, fear: 2 }));
       expect(m.texts.filter((x) => /^[1-8]$/.test(x.text)).map((x) => x.text)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+      expect(drawn).toContain(say('lf.render.playerCrew', { name: say('lf.render.seat', { n: 1 }) }));
+      expect(drawn, 'the automated lifeform holds no seat').not.toContain(say('lf.render.playerLifeform', { name: say('lf.render.seat', { n: 0 }) }));
       expect(drawn).toContain(ui('lifeform-solo.objectiveName.cat', lang));
       expect(drawn).toContain(ui('lifeform-solo.render.traits', lang, { ready: 3, used: 0 }));
     }
