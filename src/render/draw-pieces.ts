@@ -2,6 +2,7 @@ import { DIE_COLOURS, FONT_SIZE, PALETTE, type DieColour } from './palette.ts';
 import type { CanvasRenderingContext2D } from './surface.ts';
 import { drawPanel, drawRoundRect } from './draw-panels.ts';
 import { drawText, fitWithEllipsis, font, probing, recordBox, recordText, textWidth, wrapText, type Point, type Rect } from './draw-text.ts';
+import { fillTextRun } from './text-runs.ts';
 
 type Ctx = CanvasRenderingContext2D;
 
@@ -68,7 +69,7 @@ export function drawDie(ctx: Ctx, o: DieOptions): void {
   ctx.fillStyle = c.ink;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(String(o.value), cx, cy + o.size * 0.03);
+  fillTextRun(ctx, String(o.value), cx, cy + o.size * 0.03);
   if (probing()) recordText(ctx, [String(o.value)], cx, cy + o.size * 0.03, size, true, 'center', size, undefined, false, true);
 }
 
@@ -99,7 +100,7 @@ export function drawToken(ctx: Ctx, o: TokenOptions): void {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const label = fitWithEllipsis(ctx, o.label, o.radius * 1.8);
-  ctx.fillText(label, o.x, o.y + 1);
+  fillTextRun(ctx, label, o.x, o.y + 1);
   if (probing()) {
     recordBox({ x: o.x - o.radius, y: o.y - o.radius, w: 2 * o.radius, h: 2 * o.radius });
     recordText(ctx, [label], o.x, o.y + 1, size, true, 'center', size, o.radius * 1.8, label !== o.label, true);

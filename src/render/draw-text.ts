@@ -1,5 +1,6 @@
 import { FONT_SIZE, PALETTE } from './palette.ts';
 import { FONT_FAMILY, onSurfaceCreated, type CanvasRenderingContext2D } from './surface.ts';
+import { fillTextRun } from './text-runs.ts';
 
 type Ctx = CanvasRenderingContext2D;
 
@@ -43,6 +44,8 @@ export interface DrawnText {
   readonly bold: boolean;
   /** The ink's box: left, top, widest line, and from the first line's top to the last line's bottom. */
   readonly rect: Rect;
+  /** Each line's ink box, in the same units (one entry for one-line text). */
+  readonly lines: readonly Rect[];
   /** The horizontal room it was given (`maxWidth`), when it was given one. */
   readonly room: Rect | null;
   /** Whether a line was cut with "…" (too long a word or too many lines). */
@@ -84,12 +87,14 @@ const CAP_HEIGHT = 0.73;
 /** Records text as drawn while a probe runs (`middle`: centred on `y` by its capitals, one line). */
 export function recordText(ctx: Ctx, lines: readonly string[], x: number, y: number, size: number, bold: boolean, align: 'left' | 'center' | 'right', step: number, maxWidth: number | undefined, truncated: boolean, middle = false): void {
   if (!probe || lines.length === 0) return;
-  const w = Math.max(...lines.map((l) => textWidth(ctx, l)));
-  const left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
+  const widths = lines.map((l) => textWidth(ctx, l));
+  const w = Math.max(...widths);
+  const leftOf = (width: number): number => (align === 'center' ? x - width / 2 : align === 'right' ? x - width : x);
   const h = middle ? size * CAP_HEIGHT : (lines.length - 1) * step + size;
   const top = middle ? y - h / 2 : y;
   const room = maxWidth === undefined ? null : { x: align === 'center' ? x - maxWidth / 2 : align === 'right' ? x - maxWidth : x, y: top, w: maxWidth, h };
-  probe.texts.push({ text: lines.join('\n'), size, bold, rect: { x: left, y: top, w, h }, room, truncated });
+  const each = widths.map((lw, i) => ({ x: leftOf(lw), y: top + i * step, w: lw, h: middle ? h : size }));
+  probe.texts.push({ text: lines.join('\n'), size, bold, rect: { x: leftOf(w), y: top, w, h }, lines: each, room, truncated });
 }
 
 /** Whether a probe is recording (the other draw files check before measuring what they drew). */
@@ -154,7 +159,7 @@ export function drawText(ctx: Ctx, text: string, o: TextOptions): { lines: strin
   ctx.textAlign = o.align ?? 'left';
   ctx.textBaseline = 'top';
   const { lines, step } = layoutText(ctx, text, o);
-  lines.forEach((line, i) => ctx.fillText(line, o.x, o.y + i * step));
+  lines.forEach((line, i) => fillTextRun(ctx, line, o.x, o.y + i * step));
   if (probe) recordText(ctx, lines, o.x, o.y, size, o.bold ?? false, o.align ?? 'left', step, o.maxWidth, lines.some((l) => l.endsWith('…')) && !text.trimEnd().endsWith('…'));
   return { lines, height: lines.length * step };
 }

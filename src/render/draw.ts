@@ -40,6 +40,7 @@ export {
   type TokenOptions,
   type TrackOptions,
 } from './draw-pieces.ts';
+export { TEXT_RUN_CACHE_BYTES, clearTextRunCache, setTextRunCacheBytes, textRunCacheStats } from './text-runs.ts';
 
 type Ctx = CanvasRenderingContext2D;
 

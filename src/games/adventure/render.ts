@@ -232,7 +232,7 @@ export async function renderAdventureTable(view: AdventureView, lang: string, te
   const crewH = crewHeight(rows);
   const height = Math.ceil(MARGIN + headerH + GAP + roomsH + crewH + GAP + statsHeight(view) + MARGIN);
 
-  const { canvas, ctx } = createSurface(TABLE_WIDTH, height, { opaque: true, density: PICTURE_DENSITY });
+  const { canvas, ctx } = createSurface(TABLE_WIDTH, height, { opaque: true, density: PICTURE_DENSITY, reuse: true });
   ctx.fillStyle = PALETTE.background;
   ctx.fillRect(0, 0, TABLE_WIDTH, height);
   const headerInputs = { pack: [view.packId, view.packVersion], lang, header: headerLayout(view, say), turn: view.finished ? null : view.turn, colours: view.characters.map((c) => say(c.nameKey)) };

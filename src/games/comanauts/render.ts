@@ -83,7 +83,7 @@ export async function renderComanauts(viewJson: unknown, locale: string, ui?: Co
   const legendY = sheetsY + sheetsHeight(view, L, tx) + GAP;
   const height = Math.ceil(legendY + legendHeight(L) + MARGIN);
 
-  const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true, density: DENSITY });
+  const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true, density: DENSITY, reuse: true });
   ctx.fillStyle = PALETTE.background;
   ctx.fillRect(0, 0, WIDTH, height);
   const head = headerLines(view, L, tx);

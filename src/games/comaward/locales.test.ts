@@ -11,7 +11,8 @@ function emittedCodes(): string[] {
   const codes = new Set<string>();
   for (const file of readdirSync(here, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.includes('.test'))) {
     const text = readFileSync(join(here, file), 'utf8');
-    for (const m of text.matchAll(/'(comaward\.[a-zA-Z.]+[a-zA-Z])'/g)) codes.add(m[1] as string);
+    // `expecting('comaward.…')` names a pack-format phrase (content.expected.comaward.…), not a rules code.
+    for (const m of text.matchAll(/(?<!expecting\()'(comaward\.[a-zA-Z.]+[a-zA-Z])'/g)) codes.add(m[1] as string);
   }
   for (const type of Object.keys(comaWardCommandSchemas)) codes.add(type === 'defend' ? 'comaward.label.defend.dodge' : `comaward.label.${type}`);
   codes.add('comaward.label.defend.counter');

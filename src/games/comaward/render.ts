@@ -292,7 +292,7 @@ export async function renderComaWard(viewJson: unknown, locale: string, pack: Co
   const { floors, bottom } = layout(pack);
   const matRows = Math.ceil(view.players.length / 2);
   const height = bottom + matRows * (MAT_H + M) + LEGEND_H + M;
-  const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true });
+  const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true, reuse: true });
   ctx.fillStyle = PALETTE.background;
   ctx.fillRect(0, 0, WIDTH, height);
   drawLayer(ctx, 'comaward:board', { pack: view.packId ?? '', version: view.packVersion ?? '', floors: pack.board.floors.map((f) => f.id), lang, stairs: w.ui('cw.render.stairs') }, { x: 0, y: HEADER, w: WIDTH, h: bottom - HEADER }, (g) =>

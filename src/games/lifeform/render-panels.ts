@@ -2,7 +2,7 @@ import { PALETTE, createSurface, drawRoundRect, drawText, font, wrapText, type C
 import type { LifeformPack } from './content.ts';
 import { tokenRows } from './render-tokens.ts';
 import { soloRows } from './render-solo.ts';
-import { SEAT_COLOURS, isLifeformView, type PublicLf, type Row, type Say } from './render-view.ts';
+import { SEAT_COLOURS, isLifeformView, type Figure, type PublicLf, type Row, type Say } from './render-view.ts';
 
 /**
  * The panels under the decks of the Lifeform picture: tracks, the Remora's loadout columns, who is aboard,
@@ -44,9 +44,10 @@ function rows(v: PublicLf, pack: LifeformPack, text: (k: string) => string, say:
     out.push({ text: say('lf.render.roleBoard', { role: text(`roles.${role}.name`), player, tracks }), size: 18 });
   }
   out.push(...tokenRows(v, text, say));
-  out.push(...soloRows(v, (pack.solo?.solo.motion.spaces ?? []).map((x) => x.id), say, text));
+  out.push(...soloRows(v, pack.solo?.solo.motion.spaces ?? [], text, say));
   out.push({ text: say('lf.render.heading.players'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 });
-  const seats = [...(v.lifeformSeat === undefined ? [] : [v.lifeformSeat]), ...(v.crewSeats ?? [])].sort((a, b) => a - b);
+  // Dragon's Domain's lifeform has no seat (-1): only the player is listed.
+  const seats = [...(v.lifeformSeat === undefined || v.lifeformSeat < 0 ? [] : [v.lifeformSeat]), ...(v.crewSeats ?? [])].sort((a, b) => a - b);
   for (const seat of seats) {
     const name = v.seatNames?.[seat] ?? say('lf.render.seat', { n: seat + 1 });
     out.push({ text: say(seat === v.lifeformSeat ? 'lf.render.playerLifeform' : 'lf.render.playerCrew', { name }), size: 18, dot: SEAT_COLOURS[seat % SEAT_COLOURS.length] ?? PALETTE.white });
@@ -67,6 +68,8 @@ interface Laid {
   readonly row: Row;
   readonly lines: string[];
   readonly y: number;
+  /** The row's drawing and its top, under the text. */
+  readonly figure: { readonly at: number; readonly drawing: Figure } | null;
 }
 
 function layout(ctx: Ctx, all: readonly Row[], width: number): { laid: Laid[]; height: number } {
@@ -76,8 +79,11 @@ function layout(ctx: Ctx, all: readonly Row[], width: number): { laid: Laid[]; h
     y += row.gap ?? 0;
     ctx.font = font(row.size, row.bold ?? false);
     const lines = wrapText(ctx, row.text, width - (row.dot ? 22 : 0));
-    laid.push({ row, lines, y });
+    const top = y;
     y += lines.length * row.size * LINE + 2;
+    const drawing = row.figure?.(width);
+    laid.push({ row, lines, y: top, figure: drawing ? { at: y, drawing } : null });
+    if (drawing) y += drawing.height + 6;
   }
   return { laid, height: y };
 }
@@ -96,7 +102,8 @@ export function footerHeight(v: PublicLf, pack: LifeformPack, width: number, tex
 /** Draws the panels from `at` down. */
 export function drawFooter(ctx: Ctx, v: PublicLf, pack: LifeformPack, at: { x: number; y: number; w: number }, text: (k: string) => string, say: Say): void {
   const { laid } = layout(measuring(), rows(v, pack, text, say), at.w);
-  for (const { row, lines, y } of laid) {
+  for (const { row, lines, y, figure } of laid) {
+    figure?.drawing.draw(ctx, { x: at.x, y: at.y + figure.at, w: at.w });
     let x = at.x;
     if (row.dot) {
       ctx.fillStyle = row.dot;

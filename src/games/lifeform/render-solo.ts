@@ -1,9 +1,11 @@
 import { PALETTE } from '../../render/index.ts';
+import { fearRows, motionRows, type MotionSpace } from './render-solo-tracks.ts';
 import type { PublicLf, Row, Say } from './render-view.ts';
 import { remoraRows, type RemoraPicture } from './render-remora.ts';
 
 /** The solo part of the public view the picture reads (solo/view.ts `soloPublic`). */
 export interface SoloPicture {
+  readonly character: string | null;
   readonly motion: string;
   readonly close: boolean;
   readonly nerve: number;
@@ -23,18 +25,17 @@ export interface SoloPicture {
 
 /**
  * Dragon's Domain panel of the picture (issue 20 "The picture"), from the public view only: the motion
- * track with the lifeform's space (and whether it is in close range), the fear track with the nerve token
- * and the terror tokens from the left, the objectives gained, the tokens held, the traits face down or
- * used, the container and stowaway counts, the crisis decks' sizes. Face-down things stay unnamed.
+ * tracker board with the lifeform's figure and the character (render-solo-tracks.ts), the fear track with
+ * the nerve token and the terror tokens from the left, the objectives gained, the tokens held, the traits
+ * face down or used, the container and stowaway counts, the crisis decks' sizes. Face-down things stay
+ * unnamed. One `out.push` per panel.
  */
-export function soloRows(v: PublicLf, motionOrder: readonly string[], say: Say, text: (key: string) => string = (k) => k): Row[] {
+export function soloRows(v: PublicLf, motion: readonly MotionSpace[], text: (key: string) => string, say: Say): Row[] {
   const so = (v as unknown as { solo?: SoloPicture }).solo;
   if (!so) return [];
   const out: Row[] = [{ text: say('lifeform-solo.render.heading'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 }];
-  const track = motionOrder.map((id) => (id === so.motion ? `[${short(id)}]` : short(id))).join(' · ');
-  out.push({ text: say('lifeform-solo.render.motion', { track, close: so.close ? say('lifeform-solo.render.close') : '' }), size: 18, colour: so.close ? PALETTE.red : undefined });
-  const fear = Array.from({ length: so.fearSpaces }, (_, i) => (i === so.nerve ? 'N' : i < so.fear ? 'T' : '·')).join(' ');
-  out.push({ text: say('lifeform-solo.render.fear', { track: fear, nerve: so.nerve, fear: so.fear }), size: 18 });
+  out.push(...motionRows(so, motion, so.character ? text(`character.${so.character}.name`) : null, say));
+  out.push(...fearRows(so, say));
   const gained = Object.entries(so.objectives).filter(([, ok]) => ok).map(([k]) => say(`lifeform-solo.objectiveName.${k}`));
   out.push({ text: say('lifeform-solo.render.objectives', { n: gained.length, list: gained.length > 0 ? gained.join(', ') : '—' }), size: 18 });
   const held = Object.entries(so.tokens).filter(([, n]) => n > 0).map(([k, n]) => `${n}× ${say(`lifeform-solo.token.${k}`)}`);
@@ -47,6 +48,3 @@ export function soloRows(v: PublicLf, motionOrder: readonly string[], say: Say, 
   out.push(...remoraRows(so.search, say, text));
   return out;
 }
-
-/** A motion space id as drawn: without the `motion-` prefix the pack's ids share. */
-const short = (id: string): string => id.replace(/^motion-/, '');

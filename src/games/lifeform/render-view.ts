@@ -1,4 +1,4 @@
-import { PALETTE } from '../../render/index.ts';
+import { PALETTE, type CanvasRenderingContext2D } from '../../render/index.ts';
 
 /** A picture string in the reader's language (`lf.render.*`). */
 export type Say = (code: string, params?: Record<string, unknown>) => string;
@@ -55,6 +55,14 @@ export interface Row {
   readonly gap?: number;
   /** The loadout columns are drawn in the gap above this row. */
   readonly loadoutAbove?: boolean;
+  /** A drawing under the row's text (a board, a track), laid out at the panel's width. */
+  readonly figure?: (width: number) => Figure;
+}
+
+/** A drawing in the panels: its height, and how to draw it with its top left corner at `at` and `at.w` wide. */
+export interface Figure {
+  readonly height: number;
+  draw(ctx: CanvasRenderingContext2D, at: { x: number; y: number; w: number }): void;
 }
 
 /** Seat colours, distinct on a phone screen. */

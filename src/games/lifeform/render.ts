@@ -51,7 +51,7 @@ export async function renderLifeform(view: PublicLf, pack: LifeformPack, lang: s
   const say: Say = (code, params) => ui(code, lang, params) ?? code;
   const boardBottom = HEADER + decks.length * DECK_H;
   const height = boardBottom + 4 + footerHeight(view, pack, WIDTH - 2 * M, text, say) + M;
-  const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true, density: DENSITY });
+  const { canvas, ctx } = createSurface(WIDTH, height, { opaque: true, density: DENSITY, reuse: true });
   ctx.fillStyle = PALETTE.background;
   ctx.fillRect(0, 0, WIDTH, height);
   drawText(ctx, say('lf.render.title', { round: view.round }), { x: M, y: 10, size: 24, bold: true, maxWidth: WIDTH - 2 * M });
