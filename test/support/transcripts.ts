@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type LoadedCatalog } from '../../src/cli/compose.ts';
@@ -10,26 +10,10 @@ import { startRenderHost, type RenderHost } from '../../src/render/host.ts';
 import { openTestDatabase, type TestDatabase } from './db.ts';
 import { menuGame, registerMenuStrings } from './menu-game.ts';
 import { tallyGame } from './tally-game.ts';
+import { pickedTranscripts, transcriptRoot } from './transcript-folders.ts';
 import { registerTallyStrings } from './tally-strings.ts';
 
-export const transcriptRoot = path.resolve('test/transcripts');
-
-/** Every `.txn` under a folder, sorted, recursively. */
-export function transcriptFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? transcriptFiles(full) : name.endsWith('.txn') ? [full] : [];
-    });
-}
-
-/**
- * The folders of test/transcripts that have their own test file (test/e2e/transcripts-<folder>.test.ts),
- * so the longest ones run in parallel workers; test/e2e/transcripts.test.ts plays every other folder, so a
- * new folder is never skipped.
- */
-export const ownFileFolders = ['adventure', 'comanauts', 'comaward', 'lifeform', 'lifeform-solo'] as const;
+export { ownFileFolders, transcriptFiles, transcriptRoot } from './transcript-folders.ts';
 
 const modules = { ...gameModules, tally: tallyGame, menu: menuGame };
 
@@ -42,12 +26,7 @@ const modules = { ...gameModules, tally: tallyGame, menu: menuGame };
  * `only`: these top-level folders; `except`: every top-level entry but these.
  */
 export function describeTranscripts(title: string, pick: { only: readonly string[] } | { except: readonly string[] }): void {
-  const entries = readdirSync(transcriptRoot).sort();
-  const chosen = 'only' in pick ? entries.filter((e) => pick.only.includes(e)) : entries.filter((e) => !pick.except.includes(e));
-  const files = chosen.flatMap((e) => {
-    const full = path.join(transcriptRoot, e);
-    return statSync(full).isDirectory() ? transcriptFiles(full) : e.endsWith('.txn') ? [full] : [];
-  });
+  const files = pickedTranscripts(pick);
   describe(title, () => {
     let db: TestDatabase | undefined;
     let catalog: LoadedCatalog | undefined;
