@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TranscriptsFirst } from './test/support/sequencer.ts';
 
 /**
  * Workers: vitest's default in a run is one less than the CPUs, i.e. a single worker on a 2-CPU machine,
@@ -16,5 +17,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: workers,
+    sequence: { sequencer: TranscriptsFirst },
   },
 });

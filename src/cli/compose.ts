@@ -2,7 +2,7 @@ import { createApp, createCampaigns, createDispatcher, type App, type PackPin, t
 import type { GameModule, Rejection, Result } from '../core/index.ts';
 import { join } from 'node:path';
 import { checkAgainstLock, createPackRegistry, packDigest, PACK_LOCK_FILE, readPackLock, validatePack } from '../content/index.ts';
-import type { Catalog } from '../discord/services.ts';
+import type { Catalog, DrawPicture } from '../discord/services.ts';
 import type { Language } from '../i18n/index.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
 import { createRateLimiter } from '../discord/rate-limit.ts';
@@ -155,6 +155,13 @@ export interface RuntimeOptions {
    * `clock` (the local stack passes an `OffsetClock` so `!advance` moves app and scheduler together).
    */
   readonly scheduler?: { readonly clock?: Clock; readonly inProcess?: boolean; readonly prefix?: string; readonly resyncEveryMs?: number };
+  /**
+   * The packs, already loaded by {@link loadCatalog} with the same `modules`: tests that start many
+   * runtimes in one process parse and validate the packs once (about a second each time otherwise).
+   */
+  readonly catalog?: LoadedCatalog;
+  /** Where pictures are drawn (default: the render host); see `src/local/pictures.ts`. */
+  readonly drawPicture?: DrawPicture;
 }
 
 export interface Runtime {
@@ -175,7 +182,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const db =
     options.database ??
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, timeouts: databaseTimeouts(config) }));
-  const catalog = await loadCatalog(options.modules ?? gameModules);
+  const catalog = options.catalog ?? (await loadCatalog(options.modules ?? gameModules));
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
   const pictures = await startRenderHost({ mode: config.RENDER_THREAD, packs: catalog.all, onWorkerExit: (err) => logger.warn({ err }, 'render worker stopped; the next picture starts a new one') });
   const limits = { lobbiesPerUser: config.LOBBIES_PER_USER, lobbiesPerGuild: config.LOBBIES_PER_GUILD, gamesPerGuild: config.GAMES_PER_GUILD };
@@ -237,6 +244,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     defaultLocale: config.DEFAULT_LOCALE,
     registerCommands: options.registerCommands,
     schedule,
+    ...(options.drawPicture ? { drawPicture: options.drawPicture } : {}),
   });
   await scheduler.start();
   const reconciled = await reconcileSchedule({ db, app, schedule, logger: schedulerLog });

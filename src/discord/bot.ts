@@ -11,7 +11,7 @@ import { createDelivery, sendable } from './delivery.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { commandDefinitions } from './registry.ts';
 import { createRouter } from './router.ts';
-import { createServices, type Catalog, type Services } from './services.ts';
+import { createServices, type Catalog, type DrawPicture, type Services } from './services.ts';
 
 export interface BotOptions {
   readonly token: string;
@@ -39,12 +39,20 @@ export interface BotOptions {
   readonly registerCommands?: boolean;
   /** Reminders, deadlines and host controls (issue 5); without it `turn` rows only post the notice. */
   readonly schedule?: Schedule;
+  /** Where table and seat pictures are drawn (default: the render host). */
+  readonly drawPicture?: DrawPicture;
 }
 
 export interface Bot {
   readonly client: Client;
   readonly services: Services;
   readonly deliver: Deliver;
+  /**
+   * Resolves once the interaction with this id has been answered completely (its handler, follow-ups
+   * included, has finished); at once for one already answered or never received. The local Discord waits
+   * on it instead of a quiet spell (`src/local/stack.ts`).
+   */
+  answered(interactionId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -96,6 +104,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     ...(options.schedule ? { schedule: options.schedule } : {}),
     allowSeed: options.allowSeed,
     ...(options.rulesUrl ? { rulesUrl: options.rulesUrl } : {}),
+    ...(options.drawPicture ? { drawPicture: options.drawPicture } : {}),
     async createThread(channelId, name, starter) {
       const channel = await client.channels.fetch(channelId);
       // A forum post needs its starter message (Start Thread in Forum or Media Channel).
@@ -161,7 +170,11 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     ...(options.rateLimiter ? { limiter: options.rateLimiter } : {}),
     defaultLocale: options.defaultLocale,
   });
-  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  const answering = new Map<string, Promise<void>>();
+  client.on(Events.InteractionCreate, (interaction) => {
+    const handled = router.handle(interaction).finally(() => answering.delete(interaction.id));
+    answering.set(interaction.id, handled);
+  });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -177,6 +190,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     client,
     services,
     deliver,
+    answered: (interactionId) => answering.get(interactionId) ?? Promise.resolve(),
     async stop() {
       await client.destroy();
     },

@@ -375,7 +375,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
     let files: readonly { name: string; data: Buffer; description: string }[] = [];
     if (payload.image && live) {
       const own = await app.secrets(view.gameId, userId, seat.seat);
-      if (own.ok) files = await services.seatPicture(view, own.value.view, lang);
+      if (own.ok) files = await services.seatPicture(view, own.value.view, lang, seat.seat);
       if (files.length > 0) lines.push(t(lang, 'commands.replies.privateTable', { seq: view.seq }));
     }
     if (lines.length === (held.length > 1 ? 1 : 0) && files.length === 0) return null;

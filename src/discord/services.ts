@@ -94,15 +94,31 @@ export interface Services {
    * One seat's private picture (`GameModule.privately`): the game's table renderer drawing that seat's own
    * view, for that player's DM only; its alt text is the public table's, so it says nothing secret.
    */
-  seatPicture(game: GameStatusView, seatView: Json, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]>;
+  seatPicture(game: GameStatusView, seatView: Json, lang: Language, seat?: number): Promise<readonly { name: string; data: Buffer; description: string }[]>;
   /** A rejection's text; `…Key` parameters become pack text and seats become names, for the game played here. */
   rejectionText(lang: Language, rejection: Rejection, place: ButtonContext['place']): Promise<string>;
   /** True for errors that mean the database is unreachable (answered with "try again shortly"). */
   isUnavailable(error: unknown): boolean;
 }
 
+/** One picture to draw: `key` names what it shows (`<gameId>:table`, or `<gameId>:seat:<index>` for a seat's own view). */
+export interface PictureRequest {
+  readonly gameType: string;
+  readonly view: unknown;
+  readonly locale: Language;
+  readonly pack?: RenderPack;
+  readonly key: string;
+}
+
+/** Draws a picture as PNG bytes (default: the render host's `renderPicture`). */
+export type DrawPicture = (request: PictureRequest) => Promise<Buffer>;
+
+const drawWithHost: DrawPicture = (r) => renderPicture(r.gameType, r.view, r.locale, r.pack);
+
 export interface ServicesDeps {
   readonly app: App;
+  /** Where pictures are drawn; the local stack's transcripts may stand in for the ones nobody looks at. */
+  readonly drawPicture?: DrawPicture;
   readonly campaigns?: Campaigns;
   readonly schedule?: Schedule;
   readonly catalog: Catalog;
@@ -144,6 +160,7 @@ const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|terminat|Connection|P1001
 /** Builds the services over the application; pure formatting lives in `present.ts`. */
 export function createServices(deps: ServicesDeps): Services {
   const { app, catalog } = deps;
+  const draw = deps.drawPicture ?? drawWithHost;
   const lobbyCards = new Map<string, MessageRef>();
 
   async function gameHere(place: ButtonContext['place']): Promise<Result<GameStatusView, Rejection>> {
@@ -302,14 +319,14 @@ export function createServices(deps: ServicesDeps): Services {
 
   async function tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]> {
     if (game.publicView === null || !hasRenderer(game.gameType)) return [];
-    const data = await renderPicture(game.gameType, pictureView(game), lang, await catalog.renderPack(game));
+    const data = await draw({ gameType: game.gameType, view: pictureView(game), locale: lang, pack: await catalog.renderPack(game), key: `${game.gameId}:table` });
     return [{ name: `table-${game.seq}.png`, data, description: await describeTable(game, lang) }];
   }
 
-  async function seatPicture(game: GameStatusView, seatView: Json, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]> {
+  async function seatPicture(game: GameStatusView, seatView: Json, lang: Language, seat?: number): Promise<readonly { name: string; data: Buffer; description: string }[]> {
     if (game.publicView === null || !hasRenderer(game.gameType) || seatView === null || typeof seatView !== 'object' || Array.isArray(seatView)) return [];
     const view = { packId: game.packId, packVersion: game.packVersion, seatNames: game.seats.map((s) => s.userName), ...seatView };
-    const data = await renderPicture(game.gameType, view, lang, await catalog.renderPack(game));
+    const data = await draw({ gameType: game.gameType, view, locale: lang, pack: await catalog.renderPack(game), key: `${game.gameId}:seat:${seat ?? '?'}` });
     return [{ name: `private-${game.seq}.png`, data, description: await describeTable(game, lang) }];
   }
 

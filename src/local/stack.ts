@@ -1,10 +1,11 @@
 import type { GameModule } from '../core/index.ts';
-import { startRuntime, type Runtime } from '../cli/compose.ts';
+import { startRuntime, type LoadedCatalog, type Runtime } from '../cli/compose.ts';
 import { loadConfig, type Config } from '../ops/config.ts';
 import { createLogger, type Logger } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { startLocalDiscord, type LocalDiscord } from './discord/index.ts';
 import { InProcessScheduler, OffsetClock } from '../scheduler/index.ts';
+import { deferPictures, type PictureDeferral } from './pictures.ts';
 
 export interface LocalStackOptions {
   /** Port of the local Discord and its sandbox page; 0 picks a free one. */
@@ -28,6 +29,13 @@ export interface LocalStackOptions {
    * other wall-clock rules play out the same on every run.
    */
   readonly startAt?: Date | 'now';
+  /** The packs, loaded once by `loadCatalog` with the same `modules` (tests starting a stack per case). */
+  readonly catalog?: LoadedCatalog;
+  /**
+   * `drawn` (default): every picture is drawn. `deferred`: pictures are stood in for until
+   * `stack.pictures.drawing` is switched on, and drawn at the end (`src/local/pictures.ts`).
+   */
+  readonly pictures?: 'drawn' | 'deferred';
 }
 
 /** The next 10:00 UTC from now: never in the past, so database-stamped outbox rows are always due. */
@@ -55,6 +63,8 @@ export interface LocalStack {
   advance(ms: number): Promise<void>;
   /** The clock the application and the scheduler read, in ms (real time plus every `advance`). */
   now(): number;
+  /** With `pictures: 'deferred'`: when pictures are drawn, and drawing the ones stood in for. */
+  readonly pictures?: PictureDeferral;
   stop(): Promise<void>;
 }
 
@@ -77,6 +87,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const start = options.startAt === 'now' ? undefined : (options.startAt ?? (options.memory !== undefined ? nextMorningUtc() : undefined));
   const ticking = new OffsetClock(start);
   const clock = () => new Date(ticking.now());
+  const pictures = options.pictures === 'deferred' ? deferPictures() : undefined;
   let runtime: Runtime;
   try {
     runtime = await startRuntime({
@@ -91,11 +102,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       registerCommands: true,
       dispatchIntervalMs: 100,
       scheduler: { clock: ticking, inProcess: true },
+      ...(options.catalog ? { catalog: options.catalog } : {}),
+      ...(pictures ? { drawPicture: pictures.draw } : {}),
     });
   } catch (error) {
     await discord.close();
     throw error;
   }
+
+  discord.answeredBy((interactionId) => runtime.bot.answered(interactionId));
 
   /** Two quiet rounds in a row: a job a timer fired during the first one has had its messages delivered. */
   async function settle(): Promise<void> {
@@ -141,6 +156,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await settle();
     },
     now: () => ticking.now(),
+    ...(pictures ? { pictures } : {}),
     async stop() {
       await runtime.stop();
       await discord.close();

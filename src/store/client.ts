@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { openMigratedInMemory } from './memory.ts';
 import { migrate } from './migrate.ts';
 
 export type { PrismaClient };
@@ -108,14 +109,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return { prisma, kind: 'postgres', url, close: () => prisma.$disconnect() };
   }
   let pglite: PGlite;
-  if (options.memory) {
+  if (options.memory && options.migrate !== false) {
+    pglite = await openMigratedInMemory();
+  } else if (options.memory) {
     pglite = await PGlite.create();
   } else {
     const dir = path.join(options.dataDir ?? './data', 'pglite');
     await mkdir(dir, { recursive: true });
     pglite = await PGlite.create(dir);
+    if (options.migrate !== false) await migrate({ pglite });
   }
-  if (options.migrate !== false) await migrate({ pglite });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,

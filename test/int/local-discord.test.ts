@@ -339,6 +339,49 @@ describe('local Discord with the real discord.js client', () => {
   });
 });
 
+describe('local Discord told by the bot when an answer is complete', () => {
+  it('GIVEN the bot\'s answered signal WHEN a reply is followed up after a pause longer than the quiet spell, or a button is deferred THEN the handle waits for exactly the bot\'s handler', async () => {
+    const local = await startLocalDiscord({ port: 0, quietMs: 10, deferredUpdateGraceMs: 5_000 });
+    const bot = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: local.apiUrl } });
+    const answering = new Map<string, Promise<void>>();
+    const handle = async (interaction: Interaction): Promise<void> => {
+      if (interaction.isButton()) {
+        await interaction.deferUpdate();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await interaction.editReply({ content: 'later done', components: [] });
+        return;
+      }
+      if (!interaction.isChatInputCommand()) return;
+      const row = new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('later').setLabel('Later').setStyle(ButtonStyle.Secondary));
+      await interaction.reply({ content: 'first', components: [row] });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await interaction.followUp('second, after a pause');
+    };
+    bot.on(Events.InteractionCreate, (interaction) => {
+      const handled = handle(interaction).finally(() => answering.delete(interaction.id));
+      answering.set(interaction.id, handled);
+    });
+    try {
+      const ready = new Promise<void>((resolve) => bot.once(Events.ClientReady, () => resolve()));
+      await bot.login(local.botToken);
+      await ready;
+      await bot.application?.commands.set([commands[0]?.toJSON() ?? {}] as never);
+      local.answeredBy((id) => answering.get(id) ?? Promise.resolve());
+      const ping = await local.slash('alice', local.channelId, '/ping');
+      expect(ping.reply?.content).toBe('first');
+      expect(ping.followUps.map((m) => m.content)).toEqual(['second, after a pause']);
+      const started = Date.now();
+      await local.click('alice', ping.reply?.id ?? '', 'later');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(local.message(ping.reply?.id ?? '')?.content).toBe('later done');
+    } finally {
+      local.answeredBy(null);
+      await bot.destroy();
+      await local.close();
+    }
+  });
+});
+
 describe('local Discord with two gateway shards', () => {
   it('GIVEN two guilds on different shards WHEN each gets a command THEN the shard owning that guild answers', async () => {
     const discord = await startLocalDiscord({ port: 0, shards: 2 });

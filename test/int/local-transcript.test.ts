@@ -185,4 +185,24 @@ describe('transcript runner against the local Discord', () => {
     expect(result.failures[4]?.actual).toMatch(/dave joined/);
     expect(result.failures[5]?.actual).toMatch(/needs a subcommand/);
   });
+
+  it('GIVEN a stack that stands in for pictures WHEN a transcript runs THEN only the action before `? image` is drawn for real, and a stand-in never passes `? image`', async () => {
+    const steps = parseTranscript(
+      `@alice /game new game:tally
+@bob /game join
+!state
+@alice click "Start"
+? public ~ /./
+? image
+@alice select "Move" "Blue"
+`,
+      'pictures.txt',
+    );
+    const told: boolean[] = [];
+    const drawn = await runTranscript(steps, { ...hooks, drawPictures: (on) => void told.push(on), standsIn: () => false });
+    expect(drawn.failures).toEqual([]);
+    expect(told).toEqual([false, false, true, false]);
+    const stoodIn = await runTranscript(steps, { ...hooks, drawPictures: () => undefined, standsIn: (data) => data.equals(PNG) });
+    expect(stoodIn.failures).toEqual([expect.objectContaining({ line: 6, expected: 'a public message with a PNG attachment' })]);
+  });
 });

@@ -1,54 +1,45 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog, type LoadedCatalog } from '../../src/cli/compose.ts';
 import { gameModules } from '../../src/games/index.ts';
 import { parseTranscript, runTranscript } from '../../src/local/transcript/index.ts';
 import { startLocalStack } from '../../src/local/stack.ts';
 import { createLogger } from '../../src/ops/logger.ts';
+import { startRenderHost, type RenderHost } from '../../src/render/host.ts';
 import { openTestDatabase, type TestDatabase } from './db.ts';
 import { menuGame, registerMenuStrings } from './menu-game.ts';
 import { tallyGame } from './tally-game.ts';
+import { pickedTranscripts, transcriptRoot } from './transcript-folders.ts';
 import { registerTallyStrings } from './tally-strings.ts';
 
-export const transcriptRoot = path.resolve('test/transcripts');
+export { ownFileFolders, transcriptFiles, transcriptRoot } from './transcript-folders.ts';
 
-/** Every `.txn` under a folder, sorted, recursively. */
-export function transcriptFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? transcriptFiles(full) : name.endsWith('.txn') ? [full] : [];
-    });
-}
-
-/**
- * The folders of test/transcripts that have their own test file (test/e2e/transcripts-<folder>.test.ts),
- * so the longest ones run in parallel workers; test/e2e/transcripts.test.ts plays every other folder, so a
- * new folder is never skipped.
- */
-export const ownFileFolders = ['adventure', 'comanauts', 'comaward', 'lifeform', 'lifeform-solo'] as const;
+const modules = { ...gameModules, tally: tallyGame, menu: menuGame };
 
 /**
  * Plays transcripts, each against a fresh bot and local Discord, through the real discord.js client.
- * PostgreSQL (a throwaway database) when DATABASE_URL is set, else embedded PGlite.
+ * PostgreSQL (a throwaway database, migrated once for the file) when DATABASE_URL is set, else embedded
+ * PGlite. The packs are loaded and the render worker started once per file. Pictures are drawn where a
+ * `? image` line looks at them and, at the end of each transcript, the newest of every table and seat
+ * (`src/local/pictures.ts`); the others are posted as stand-ins.
  * `only`: these top-level folders; `except`: every top-level entry but these.
  */
 export function describeTranscripts(title: string, pick: { only: readonly string[] } | { except: readonly string[] }): void {
-  const entries = readdirSync(transcriptRoot).sort();
-  const chosen = 'only' in pick ? entries.filter((e) => pick.only.includes(e)) : entries.filter((e) => !pick.except.includes(e));
-  const files = chosen.flatMap((e) => {
-    const full = path.join(transcriptRoot, e);
-    return statSync(full).isDirectory() ? transcriptFiles(full) : e.endsWith('.txn') ? [full] : [];
-  });
+  const files = pickedTranscripts(pick);
   describe(title, () => {
     let db: TestDatabase | undefined;
+    let catalog: LoadedCatalog | undefined;
+    let pictures: RenderHost | undefined;
     beforeAll(async () => {
       registerTallyStrings();
       registerMenuStrings();
       if (process.env.DATABASE_URL) db = await openTestDatabase('postgres');
+      catalog = await loadCatalog(modules);
+      pictures = await startRenderHost({ mode: 'worker', packs: catalog.all });
     });
     afterAll(async () => {
+      await pictures?.stop();
       await db?.dispose();
     });
 
@@ -63,14 +54,27 @@ export function describeTranscripts(title: string, pick: { only: readonly string
         const stack = await startLocalStack({
           memory: !db,
           databaseUrl: db?.url,
-          modules: { ...gameModules, tally: tallyGame, menu: menuGame },
+          modules,
           logger: createLogger('silent'),
-          env: {},
+          env: db ? { MIGRATE_ON_START: 'false' } : {},
+          ...(catalog ? { catalog } : {}),
+          pictures: 'deferred',
         });
+        const deferral = stack.pictures;
+        if (!deferral) throw new Error('the stack does not defer pictures');
         try {
-          const result = await runTranscript(steps, { discord: stack.discord, state: stack.state, advance: stack.advance, settle: stack.settle, now: stack.now });
+          const result = await runTranscript(steps, {
+            discord: stack.discord,
+            state: stack.state,
+            advance: stack.advance,
+            settle: stack.settle,
+            now: stack.now,
+            drawPictures: (on) => void (deferral.drawing = on),
+            standsIn: deferral.standsIn,
+          });
           const report = result.failures.map((f) => `${f.file}:${f.line}: expected ${f.expected}\n    actual: ${f.actual}`).join('\n');
           expect(result.failures, report).toEqual([]);
+          expect(await deferral.drawNewest(), 'the newest picture of every table and seat, drawn').toEqual([]);
         } finally {
           await stack.stop();
         }

@@ -57,6 +57,12 @@ export interface LocalDiscord {
   setForums(allowed: boolean, guildId?: string): void;
   failRoute(method: string, pattern: string | RegExp, opts: FailRouteOptions): void;
   dropGateway(shard?: number): void;
+  /**
+   * How the bot tells that its answer to an interaction is complete (an in-process bot's own signal, see
+   * `Bot.answered`): `slash`, `click` and `select` then resolve the moment it says so, instead of after a
+   * quiet spell of `quietMs` (or the grace after a deferred update). `null` goes back to the quiet spell.
+   */
+  answeredBy(signal: ((interactionId: string) => Promise<void>) | null): void;
   /** Resolves once the bot's gateway shard for `guildId` is connected. */
   waitForBot(guildId?: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;

@@ -50,6 +50,7 @@ const describeRefusal = (error: unknown): string =>
 export class Interactions {
   readonly #pending = new Map<string, Pending>();
   readonly #byToken = new Map<string, Pending>();
+  #answered: ((interactionId: string) => Promise<void>) | null = null;
 
   constructor(
     private readonly world: World,
@@ -57,6 +58,11 @@ export class Interactions {
     private readonly relay: MessageRelay,
     private readonly timings: InteractionTimings,
   ) {}
+
+  /** The bot's own "answered" signal, waited for instead of the quiet spell and the deferred-update grace. */
+  answeredBy(signal: ((interactionId: string) => Promise<void>) | null): void {
+    this.#answered = signal;
+  }
 
   /** Sends an interaction to the bot and resolves once it has answered it completely. */
   async interact(type: number, user: LocalUser, channel: LocalChannel, data: ApiObject, summary: string, sourceMessage: LocalMessage | null): Promise<InteractionHandle> {
@@ -110,8 +116,10 @@ export class Interactions {
           clearTimeout(answerTimer);
           resolveDone();
         };
-        // Node clamps a 0 ms timer to 1 ms; with no quiet period the answer is complete now.
-        if (quietMs === 0) settle();
+        const signal = this.#answered;
+        // The bot says when its handler is done; else Node clamps a 0 ms timer to 1 ms, so no quiet period settles now.
+        if (signal) void signal(id).then(settle, settle);
+        else if (quietMs === 0) settle();
         else quietTimer = setTimeout(settle, quietMs);
       },
       touch: () => {
@@ -199,7 +207,7 @@ export class Interactions {
       }
       case 6:
         p.originalId = p.sourceMessageId;
-        if (p.type === 2 || p.type === 4) p.finish();
+        if (p.type === 2 || p.type === 4 || this.#answered) p.finish();
         else setTimeout(() => p.finish(), this.timings.graceMs).unref();
         break;
       case 7: {

@@ -343,6 +343,7 @@ export async function startLocalDiscord(opts: LocalDiscordOptions = {}): Promise
       faults.push({ method: method.toUpperCase(), pattern: regex, status: o.status, remaining: o.times ?? 1, retryAfter: o.retryAfter ?? 0.05 });
     },
     dropGateway: (shard = 0) => gateway.drop(shard),
+    answeredBy: (signal) => interactions.answeredBy(signal),
     waitForBot: (guildId, timeoutMs = answerTimeoutMs) => gateway.waitForShard(gateway.shardFor(guildId ?? guild.id), timeoutMs),
     async close() {
       interactions.close();

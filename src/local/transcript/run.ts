@@ -15,6 +15,13 @@ export interface TranscriptHooks {
   settle(): Promise<void>;
   /** The stack's clock in ms, for `{now+3d}` in commands; without it such a command fails its step. */
   now?(): number;
+  /**
+   * For a stack that stands in for pictures (`src/local/pictures.ts`): told before each action whether a
+   * `? image` line follows it (before the next action), so that action's pictures are drawn for real.
+   */
+  drawPictures?(on: boolean): void;
+  /** Whether an attachment's bytes are such a stand-in: `? image` never passes on one. */
+  standsIn?(data: Buffer): boolean;
 }
 
 /** One message the bot sent or edited, as printed by `--json` (one line each). */
@@ -92,7 +99,7 @@ export function readableText(message: Pick<LocalMessage, 'content' | 'embeds' | 
 
 const matches = (pattern: TextPattern, text: string) => ('regex' in pattern ? pattern.regex.test(text) : text.includes(pattern.substring));
 const showPattern = (pattern: TextPattern) => ('regex' in pattern ? String(pattern.regex) : JSON.stringify(pattern.substring));
-const isPng = (m: LocalMessage) => m.attachments.some((a) => a.contentType === 'image/png' || a.filename.toLowerCase().endsWith('.png'));
+const isPng = (a: LocalMessage['attachments'][number]) => a.contentType === 'image/png' || a.filename.toLowerCase().endsWith('.png');
 const short = (text: string) => (text.length > 300 ? text.slice(0, 300) + '…' : text);
 
 /**
@@ -172,7 +179,7 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
       }
       case 'image': {
         const candidates = recentOrNewest(botMessages(here(), (m) => m.ephemeralFor === null));
-        if (candidates.some(isPng)) return null;
+        if (candidates.some((m) => m.attachments.some((a) => isPng(a) && !hooks.standsIn?.(a.bytes)))) return null;
         return {
           expected: 'a public message with a PNG attachment',
           actual: candidates.length === 0 ? 'no public message here' : candidates.map((m) => `${JSON.stringify(short(m.content))} with [${m.attachments.map((a) => a.filename).join(', ')}]`).join(' | '),
@@ -242,9 +249,20 @@ export async function runTranscript(steps: readonly Step[], hooks: TranscriptHoo
     await hooks.settle();
   };
 
+  const acts = (step: Step) => step.kind === 'slash' || step.kind === 'click' || step.kind === 'select' || step.kind === 'advance';
+  /** Whether a `? image` line looks at what the action at `i` posts (it comes before the next action). */
+  const imageAfter = (i: number) => {
+    for (const later of steps.slice(i + 1)) {
+      if (acts(later)) return false;
+      if (later.kind === 'expect' && later.expect.what === 'image') return true;
+    }
+    return false;
+  };
+
   try {
     for (const [i, step] of steps.entries()) {
       current = { index: i + 1, line: step.line };
+      if (acts(step)) hooks.drawPictures?.(imageAfter(i));
       if (step.kind === 'expect') {
         let problem: { expected: string; actual: string } | null;
         try {
