@@ -1,7 +1,7 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { ok, reject } from '../src/core/index.ts';
 import type { AutocompleteContext, CommandContext, CommandModule } from '../src/discord/command.ts';
-import { described } from '../src/i18n/index.ts';
+import { described, LANGUAGES, pickLanguage, t } from '../src/i18n/index.ts';
 import type { CommandLabel, GameCommand } from '../src/core/index.ts';
 import type { Language } from '../src/i18n/index.ts';
 import { legalLabel, MAX_CHOICES, rankedLegal, type Naming } from '../src/discord/present.ts';
@@ -67,6 +67,17 @@ export function lfChoices(
 }
 
 /**
+ * Words typed that name no listed action: the game reads them itself (issue 20, a shuttle conflict payment
+ * typed as `<zone>: <payment>`) against the caller's own state, in any language, refusing in theirs.
+ */
+async function playTyped(ctx: CommandContext, gameId: string, text: string) {
+  const words = { lang: ctx.lang, langs: LANGUAGES, t: (lang: string, code: string, params?: Readonly<Record<string, string | number | boolean>>) => t(pickLanguage(lang), code, params) };
+  const r = await ctx.services.app.playTyped(gameId, ctx.actor, text, words, ctx.interaction.id);
+  if (!r.ok) return r;
+  return ok(await ctx.services.presentResult(r.value));
+}
+
+/**
  * `/lf <group> action:<…>`: a Lifeform action chosen from autocomplete fed by the engine's legal commands
  * (cards in hand, rows that change the state, reachable chambers, eligible targets). The value is
  * `<seq>.<index>` as for `/play`, so a choice made before the game moved on is refused; whatever the
@@ -88,6 +99,7 @@ export const command: CommandModule = {
       const naming = { seatNames: here.value.seats.map((s) => s.userName), packText: await ctx.services.catalog.packText(here.value) };
       const wanted = raw.trim().toLowerCase();
       const found = lfChoices(ctx.lang, legal.value, types, '', naming, Number.MAX_SAFE_INTEGER).filter((c) => c.name.toLowerCase() === wanted);
+      if (found.length === 0 && (types === null || types.has('conflictAttack'))) return playTyped(ctx, here.value.gameId, raw);
       if (found.length !== 1) return reject('core.play.pickFromList');
       match = /^(\d{1,9})\.(\d{1,4})$/.exec(found[0]?.value ?? '');
       if (!match) return reject('core.play.pickFromList');

@@ -1,4 +1,4 @@
-import { applyCommand, ok, planUndo, reject, replay, UNDO, type GameCommand, type LogEntry, type Rejection, type Result } from '../core/index.ts';
+import { applyCommand, ok, planUndo, reject, replay, UNDO, type GameCommand, type LogEntry, type Rejection, type Result, type TypedWords } from '../core/index.ts';
 import { enqueue, loadLog, type GameWithSeats } from '../store/index.ts';
 import type { Commit, Decision } from './commit.ts';
 import type { Loaded, Loader } from './game-load.ts';
@@ -63,6 +63,23 @@ export function createPlay(loader: Loader, commit: Commit) {
         if (!command) return reject('core.play.pickFromList');
         return decideAs(loaded, command, seat, false, now);
       }, choice.seq, announce, 'core.button.stale');
+    },
+
+    /**
+     * A command typed in words by the actor (`GameModule.readTyped`: a shuttle conflict payment in Lifeform),
+     * read against their own seat in the state it is decided on, then decided and committed like any other
+     * (same nonce idempotency). `core.play.pickFromList` when the game reads no typed command now.
+     */
+    playTyped(gameId: string, actor: AppActor, text: string, words: TypedWords, nonce: string): AppResult<CommandResult> {
+      return commit(gameId, actor, nonce, async (loaded, now) => {
+        const who = resolveActor(loaded.game, actor);
+        if (!who.ok) return who;
+        if (who.value.seat === null) return reject('core.seat.none');
+        const read = loaded.module.readTyped?.(loaded.snapshot.state, who.value.seat, text, loaded.pack?.data, words) ?? null;
+        if (read === null) return reject('core.play.pickFromList');
+        if (!read.ok) return read;
+        return decideAs(loaded, read.value, who.value.seat, false, now);
+      });
     },
 
     /**

@@ -112,6 +112,17 @@ export interface CommandLabel {
   readonly secret?: boolean;
 }
 
+/** Translates a text code in one language: handed in by the edge, so pure code reads no locale files. */
+export type Translate = (lang: string, code: string, params?: Readonly<Record<string, string | number | boolean>>) => string;
+
+/** What `GameModule.readTyped` reads words with: the reader's language (for a refusal in words) and every language's text. */
+export interface TypedWords {
+  readonly lang: string;
+  /** Every language a player may type in (a typed word is read in any of them). */
+  readonly langs: readonly string[];
+  readonly t: Translate;
+}
+
 /** Seats owed a private picture or private choice buttons after a command (`GameModule.privately`). */
 export interface PrivateDelivery {
   readonly pictures: readonly number[];
@@ -180,6 +191,12 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   isIrreversible?(command: GameCommand): boolean;
   /** Every legal command the seat could issue now. Feeds autocomplete, fuzzing and random players. */
   legalCommands(state: S, seat: number): readonly GameCommand[];
+  /**
+   * A command `seat` typed in words where the legal list offers only a few of the legal ones (issue 20: any
+   * payment in the Lifeform shuttle conflict): the command, or a refusal with its reason; null when the
+   * game reads no typed command now. The command is then decided like any other.
+   */
+  readTyped?(state: S, seat: number, text: string, pack: P, words: TypedWords): Result<GameCommand, Rejection> | null;
   /** How a legal command reads and ranks (issue 15); without it the edge shows the command's type. */
   labelCommand?(state: S, command: GameCommand, seat: number): CommandLabel;
   /** The table in words, from the public view (the picture's alt text); none when absent. */

@@ -10,6 +10,7 @@ import type { LifeformState } from './state.ts';
 import { awaiting, prompts, publicView, secretsFor, status, timeoutAction, viewFor } from './view.ts';
 import { lifeformCampaign } from './campaign.ts';
 import { privately } from './private.ts';
+import { readTypedPayment } from './solo/typed.ts';
 
 /** Lifeform (issue 17): the whole base game (README.md in this folder). */
 export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPack> = {
@@ -54,6 +55,8 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
   awaiting,
   status,
   legalCommands,
+  /** Dragon's Domain: any payment of the shuttle conflict, typed as `<zone>: <payment>` (issue 20). */
+  readTyped: readTypedPayment,
   labelCommand: (state, command) => labelLifeformCommand(state, command),
   describeView: describeLifeformView,
   textOf: packText,

@@ -16,7 +16,7 @@ const tree = (lang: string): Record<string, unknown> =>
 /** Every `lifeform-conflict.…` code written in the conflict's sources. */
 function writtenCodes(): string[] {
   const out = new Set<string>();
-  for (const file of ['conflict.ts', 'conflict-payment.ts', 'conflict-labels.ts', 'conflict-parse.ts']) {
+  for (const file of ['conflict.ts', 'conflict-payment.ts', 'conflict-labels.ts', 'conflict-parse.ts', 'typed.ts']) {
     const text = readFileSync(join(import.meta.dirname, file), 'utf8');
     for (const m of text.matchAll(/`\$\{NS\}\.([a-zA-Z.]+[a-zA-Z])`/g)) out.add(m[1] as string);
     for (const m of text.matchAll(/'lifeform-conflict\.([a-zA-Z.]+[a-zA-Z])'/g)) out.add(m[1] as string);

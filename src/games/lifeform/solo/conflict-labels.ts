@@ -93,6 +93,11 @@ export function explainProblem(problem: PaymentProblem, pack: ConflictPack, lang
   return say(problem.code, wordsOf(problem.params, pack, lang, say));
 }
 
+/** A refusal's parameters in words (zone names, icons, cards), for a rejection the edge translates with its own code. */
+export function problemParams(problem: PaymentProblem, pack: ConflictPack, lang: ConflictLang, say: Say): Record<string, string | number | boolean> {
+  return wordsOf(problem.params, pack, lang, say);
+}
+
 /** An event of the conflict in words (zone names, icons and chits spelt out). */
 export function eventWords(event: ConflictEvent, pack: ConflictPack, lang: ConflictLang, say: Say): string {
   return say(event.code, wordsOf(event.params, pack, lang, say));
