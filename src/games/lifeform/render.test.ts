@@ -152,14 +152,20 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
         expect(drawn).toContain(ui('lf.render.hunt.searchedHalon', lang, { place: place('cryo-pods') }));
         expect(drawn).toContain(ui('lf.render.hunt.revealed', lang, { places: place('engineering-compartment') }));
         expect(drawn).not.toMatch(/lf\.render|\{\{|lifeform:icon/);
+        expect(drawn).toContain(ui('lf.render.board.heading', lang));
+        for (const id of ['cockpit', 'cryo-pods', 'airlock', 'cargo-hold', 'engineering-compartment']) expect(drawn, id).toContain(place(id));
+        for (const code of ['tokens', 'halon', 'notHere']) expect(drawn, code).toContain(ui(`lf.render.board.${code}`, lang));
+        expect(drawn).toContain(ui('lf.render.board.searchedBy', lang, { who: packText(pack, `character.${searcher}.name`, lang) }));
         if (s === searching) {
           expect(drawn).toContain(ui('lf.render.asteroid.covered', lang, { minutes: '19, 17', n: 2 }));
           expect(drawn).toContain(ui('lf.render.hunt.actionsLeft', lang, { n: 2 }));
-          // The hiding place is not in the public view while the hunt goes on.
-          expect(drawn).not.toContain(place('cockpit'));
+          // The hiding place is not in the public view while the hunt goes on: the board names every location, marks none as the hiding place.
+          expect(drawn).not.toContain(ui('lf.render.board.hiding', lang));
+          expect(drawn).not.toContain(ui('lf.render.hunt.unfound', lang, { place: place('cockpit') }));
         } else {
           expect(drawn).toContain(ui('lf.render.asteroid.struck', lang, { card: packText(pack, 'asteroid.hull-rupture.name', lang) }));
           expect(drawn).toContain(ui('lf.render.hunt.unfound', lang, { place: place('cockpit') }));
+          expect(drawn).toContain(ui('lf.render.board.hiding', lang));
         }
       }
     }
