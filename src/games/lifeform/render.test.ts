@@ -170,4 +170,18 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
       }
     }
   }, 60_000);
+
+  it('13th Passenger §MOD D (hidden information), issue 20 "the Remora board": GIVEN a hunt under way WHEN the picture is drawn with the lifeform hiding in one place or another THEN the PNG is byte for byte the same in both languages (the board marks no hiding place before the view shows it)', async () => {
+    const base = setUp(3, 7, { evolution: false, mods: ['hunt'] });
+    const searcher = base.characters[0]?.id as string;
+    const hiding = (at: string): LifeformState =>
+      arrange(base, (d) => {
+        const p = d.passenger as NonNullable<LifeformState['passenger']>;
+        p.hunt = { stage: 'search', at, tokensAt: 'airlock', actions: ['search'], searched: [{ location: 'cargo-hold', by: searcher }], revealed: ['engineering-compartment'], found: false };
+      });
+    for (const lang of ['en', 'es']) {
+      const [a, b] = await Promise.all(['cockpit', 'cryo-pods'].map((at) => renderLifeform(lifeformGame.publicView(hiding(at)) as never, pack, lang, ui)));
+      expect(a?.equals(b as Buffer)).toBe(true);
+    }
+  }, 60_000);
 });
