@@ -171,7 +171,7 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
     }
   }, 60_000);
 
-  it('13th Passenger §MOD D (hidden information), issue 20 "the Remora board": GIVEN a hunt under way WHEN the picture is drawn with the lifeform hiding in one place or another THEN the PNG is byte for byte the same in both languages (the board marks no hiding place before the view shows it)', async () => {
+  it('13th Passenger §MOD D (hidden information), issue 20 "the Remora board": GIVEN a hunt under way WHEN the picture is drawn with the lifeform hiding in one place or another THEN the PNG is byte for byte the same in both languages (the board marks no hiding place before the view shows it); once discovered, the board says where, legibly', async () => {
     const base = setUp(3, 7, { evolution: false, mods: ['hunt'] });
     const searcher = base.characters[0]?.id as string;
     const hiding = (at: string): LifeformState =>
@@ -179,6 +179,15 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
         const p = d.passenger as NonNullable<LifeformState['passenger']>;
         p.hunt = { stage: 'search', at, tokensAt: 'airlock', actions: ['search'], searched: [{ location: 'cargo-hold', by: searcher }], revealed: ['engineering-compartment'], found: false };
       });
+    const found = arrange(base, (d) => {
+      const p = d.passenger as NonNullable<LifeformState['passenger']>;
+      p.hunt = { stage: 'done', at: 'cargo-hold', tokensAt: 'airlock', actions: [], searched: [{ location: 'cargo-hold', by: searcher }], revealed: [], found: true };
+    });
+    for (const lang of ['en', 'es']) {
+      const drawn = await drawnLegibly(found, ['Ana', 'Bea', 'Cid'], lang);
+      expect(drawn).toContain(ui('lf.render.board.found', lang));
+      expect(drawn).not.toContain(ui('lf.render.board.hiding', lang));
+    }
     for (const lang of ['en', 'es']) {
       const [a, b] = await Promise.all(['cockpit', 'cryo-pods'].map((at) => renderLifeform(lifeformGame.publicView(hiding(at)) as never, pack, lang, ui)));
       expect(a?.equals(b as Buffer)).toBe(true);
