@@ -43,7 +43,7 @@ function rows(v: PublicLf, pack: LifeformPack, text: (k: string) => string, say:
     const tracks = tokens.map((at, i) => say('lf.render.roleTrack', { n: i + 1, at, of: pack.roles[role].board.tracks[i]?.length ?? at })).join(' · ');
     out.push({ text: say('lf.render.roleBoard', { role: text(`roles.${role}.name`), player, tracks }), size: 18 });
   }
-  out.push(...tokenRows(v, text, say));
+  out.push(...tokenRows(v, text, say, (pack.expansions?.passenger?.shuttlecraft?.locations ?? []).map((l) => l.id)));
   out.push(...soloRows(v, pack.solo?.solo.motion.spaces ?? [], text, say));
   out.push({ text: say('lf.render.heading.players'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 });
   // Dragon's Domain's lifeform has no seat (-1): only the player is listed.

@@ -1,5 +1,6 @@
-import { PALETTE } from '../../render/index.ts';
-import type { Row, Say } from './render-view.ts';
+import { FONT_SIZE, PALETTE, drawRoundRect, drawText, drawTrack } from '../../render/index.ts';
+import { shuttleFigure, type ShuttleBox } from './render-remora-board.ts';
+import type { Figure, Row, Say } from './render-view.ts';
 
 /** Mod C's Remora board in the public view (solo/remora-view.ts `searchPublic`). */
 export interface RemoraPicture {
@@ -19,26 +20,72 @@ export interface RemoraPicture {
   readonly zone: readonly string[];
 }
 
+const SLOT = 40;
+const SLOT_GAP = 8;
+const LABEL = FONT_SIZE.small + 6;
+const LIFE_W = 140;
+
+/** Mod C's boxes: a token clears a room (tick); after the guess, the guessed room and the one it hid in. */
+function rooms(search: RemoraPicture, say: Say, room: (id: string) => string): ShuttleBox[] {
+  return search.rooms.map((id) => {
+    const cleared = search.chambers.includes(id);
+    const notes: { text: string; colour?: string }[] = [];
+    if (cleared) notes.push({ text: say('lifeform-solo.render.board.cleared'), colour: PALETTE.green });
+    if (search.guess === id) notes.push({ text: say('lifeform-solo.render.board.guessed'), colour: PALETTE.yellow });
+    if (search.hidden === id) notes.push({ text: say('lifeform-solo.render.board.hidden'), colour: PALETTE.red });
+    return { name: room(id), mark: cleared ? 'tick' : 'none', notes, ...(cleared ? { ring: PALETTE.green } : {}), ...(search.hidden === id ? { ring: PALETTE.red } : {}) };
+  });
+}
+
 /**
- * The Remora panel of the Dragon's Domain picture in a game with Mod C (issue 20 "the picture shows the
- * Remora board in mod C"), from the public view only: every shuttle chamber, ticked when it holds a token,
- * the docking clamps and life support tracks, the hidden-lifeform zone's survival token, the chamber cards
- * left after the launch and the hunt (its face-down card named only once guessed).
+ * The docking clamps track (one space per clamp, a green token on each unlocked) beside the life support
+ * track (each space with its bonus zone, the spaces reached filled green). Rulebook 13th Passenger Mod C.
+ */
+function tracksFigure(search: RemoraPicture, say: Say): Figure {
+  return {
+    height: LABEL + SLOT,
+    draw: (ctx, at) => {
+      const clampSlots = Math.max(search.clampSpaces, 1);
+      drawText(ctx, say('lifeform-solo.render.board.clamps'), { x: at.x, y: at.y, size: FONT_SIZE.small, bold: true, colour: PALETTE.muted, maxWidth: at.w * 0.4, maxLines: 1 });
+      const markers = Array.from({ length: Math.min(search.clamps, clampSlots) }, (_, i) => ({ slot: i, fill: PALETTE.green }));
+      drawTrack(ctx, { x: at.x, y: at.y + LABEL, slotSize: SLOT, gap: SLOT_GAP, slots: Array.from({ length: clampSlots }, (_, i) => String(i + 1)), markers });
+      const left = at.x + Math.max(at.w * 0.4, clampSlots * (SLOT + SLOT_GAP) + 16);
+      drawText(ctx, say('lifeform-solo.render.board.lifeSupport'), { x: left, y: at.y, size: FONT_SIZE.small, bold: true, colour: PALETTE.muted, maxWidth: at.x + at.w - left, maxLines: 1 });
+      const w = Math.min(LIFE_W, (at.x + at.w - left) / Math.max(search.lifeSupportZones.length, 1) - SLOT_GAP);
+      search.lifeSupportZones.forEach((bonus, i) => {
+        const r = { x: left + i * (w + SLOT_GAP), y: at.y + LABEL, w, h: SLOT };
+        const reached = i < search.lifeSupport;
+        drawRoundRect(ctx, r, { fill: reached ? PALETTE.green : PALETTE.dark, stroke: PALETTE.panelBorder, radius: 6 });
+        drawText(ctx, say('lifeform-solo.render.board.lifeSpace', { n: i + 1, bonus: say(`lifeform-solo.render.board.bonus.${bonus}`) }), { x: r.x + r.w / 2, y: r.y + SLOT / 2 - FONT_SIZE.small * 0.6, size: FONT_SIZE.small, bold: reached, align: 'center', colour: reached ? PALETTE.white : PALETTE.muted, maxWidth: r.w - 8, maxLines: 1 });
+      });
+    },
+  };
+}
+
+/**
+ * The Remora panel of the Dragon's Domain picture in a game with Mod C (issue 20 "in mod C/D, the Remora
+ * board"), from the public view only: the shuttle's rooms as a board (a tick where a token lies), the
+ * docking clamps and life support tracks, then short lines for what the board cannot say: halon gas and
+ * manual unlocks, the hidden-lifeform zone's survival token, the chamber cards left after the launch and
+ * the hunt (its face-down card named only once guessed, as the view has it).
  */
 export function remoraRows(search: RemoraPicture | undefined | null, say: Say, text: (key: string) => string): Row[] {
   if (!search) return [];
   const room = (id: string): string => text(`location.${id}.name`);
-  const rooms = search.rooms.map((r) => (search.chambers.includes(r) ? `[x] ${room(r)}` : `[ ] ${room(r)}`)).join(' · ');
-  const out: Row[] = [{ text: say('lifeform-solo.render.remora', { rooms }), size: 18, bold: true, colour: PALETTE.muted }];
-  out.push({
-    text: say('lifeform-solo.render.remoraTracks', { clamps: search.clamps, of: search.clampSpaces, life: search.lifeSupport, zones: search.lifeSupportZones.length, halon: search.halon, manual: search.manual }),
-    size: 18,
-  });
+  const cleared = search.rooms.filter((r) => search.chambers.includes(r)).length;
+  const out: Row[] = [
+    { text: say('lifeform-solo.render.remora', { n: cleared, of: search.rooms.length }), size: 18, bold: true, colour: PALETTE.muted, figure: shuttleFigure(rooms(search, say, room)) },
+    {
+      text: say('lifeform-solo.render.remoraTracks', { clamps: search.clamps, of: search.clampSpaces, life: search.lifeSupport, zones: search.lifeSupportZones.length, halon: search.halon, manual: search.manual }),
+      size: 18,
+      figure: () => tracksFigure(search, say),
+    },
+  ];
   if (search.survival) out.push({ text: say('lifeform-solo.render.remoraZone', { icons: search.zone.join(' '), survival: say('lifeform-solo.render.remoraSurvival') }), size: 18, colour: PALETTE.yellow });
   if (search.cards !== null) out.push({ text: say('lifeform-solo.render.remoraCards', { cards: search.cards.map(room).join(', ') || '—' }), size: 18 });
   if (search.choice === 'hunt') {
-    const text = search.guess !== null && search.hidden !== null ? say('lifeform-solo.render.remoraHunt', { guess: room(search.guess), hidden: room(search.hidden) }) : say('lifeform-solo.render.remoraHunting');
-    out.push({ text, size: 18, colour: PALETTE.yellow });
+    const line = search.guess !== null && search.hidden !== null ? say('lifeform-solo.render.remoraHunt', { guess: room(search.guess), hidden: room(search.hidden) }) : say('lifeform-solo.render.remoraHunting');
+    out.push({ text: line, size: 18, colour: PALETTE.yellow });
   }
   return out;
 }

@@ -1,14 +1,16 @@
 import { PALETTE } from '../../render/index.ts';
-import { SEAT_COLOURS, type PublicLf, type Row, type Say } from './render-view.ts';
+import { shuttleFigure, type ShuttleBox } from './render-remora-board.ts';
+import { SEAT_COLOURS, type PassengerView, type PublicLf, type Row, type Say } from './render-view.ts';
 
 /**
  * The picture's rows for the face-up tokens of rules 2 and the 13th Passenger mods, read from the public
  * view only: the stowaway token, the evolution tokens kept and still waiting on the cocoon track, each crew
  * player's data tokens by icon, Mod B's face-down asteroid tokens (their minutes, never which strike) and
  * the card that struck, Mod D's hunt (the place of the hostility tokens, searches, revealed places, and the
- * hiding place only once the view shows it, i.e. after the hunt ended unfound). No panel without its data.
+ * hiding place only once the view shows it, i.e. after the hunt ended unfound), drawn as the Remora board
+ * (`shuttle`: the pack's shuttlecraft location ids) with the same facts in short lines. No panel without its data.
  */
-export function tokenRows(v: PublicLf, text: (k: string) => string, say: Say): Row[] {
+export function tokenRows(v: PublicLf, text: (k: string) => string, say: Say, shuttle: readonly string[] = []): Row[] {
   const out: Row[] = [];
   const icons = (list: readonly string[]): string => (list.length > 0 ? list.map((icon) => say('lf.render.icon', { icon })).join(', ') : say('lf.render.none'));
   const seatName = (seat: number): string => v.seatNames?.[seat] ?? say('lf.render.seat', { n: seat + 1 });
@@ -34,6 +36,7 @@ export function tokenRows(v: PublicLf, text: (k: string) => string, say: Say): R
   }
   const h = p.hunt;
   if (h && h.stage !== 'wait') {
+    if (shuttle.length > 0) mods.push({ text: say('lf.render.board.heading'), size: 18, figure: shuttleFigure(huntBoxes(h, shuttle, text, say)) });
     const place = (id: string): string => text(`location.${id}.name`);
     if (h.tokensAt) mods.push({ text: say('lf.render.hunt.tokens', { place: place(h.tokensAt) }), size: 18 });
     for (const x of h.searched) mods.push({ text: say(x.by === 'halon' ? 'lf.render.hunt.searchedHalon' : 'lf.render.hunt.searched', { place: place(x.location), who: x.by === 'halon' ? '' : text(`character.${x.by}.name`) }), size: 18 });
@@ -44,4 +47,25 @@ export function tokenRows(v: PublicLf, text: (k: string) => string, say: Say): R
   }
   if (mods.length > 0) out.push({ text: say('lf.render.heading.passenger'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 }, ...mods);
   return out;
+}
+
+/**
+ * Mod D's Remora board (13th Passenger §MOD D): per location, the lifeform's hostility tokens, a tick and
+ * the searcher (a character or a halon gas blast), a cross where the lifeform showed it is not, where it
+ * was discovered, and where it stayed hidden only when the public view says so (`at`, after the hunt).
+ */
+function huntBoxes(h: NonNullable<PassengerView['hunt']>, shuttle: readonly string[], text: (k: string) => string, say: Say): ShuttleBox[] {
+  const foundAt = h.found ? h.searched[h.searched.length - 1]?.location : undefined;
+  return shuttle.map((id) => {
+    const notes: { text: string; colour?: string; token?: boolean }[] = [];
+    if (h.tokensAt === id) notes.push({ text: say('lf.render.board.tokens'), colour: PALETTE.red, token: true });
+    const searches = h.searched.filter((x) => x.location === id);
+    for (const x of searches) notes.push({ text: x.by === 'halon' ? say('lf.render.board.halon') : say('lf.render.board.searchedBy', { who: text(`character.${x.by}.name`) }), colour: PALETTE.green });
+    const revealed = h.revealed.includes(id);
+    if (revealed) notes.push({ text: say('lf.render.board.notHere'), colour: PALETTE.muted });
+    if (foundAt === id) notes.push({ text: say('lf.render.board.found'), colour: PALETTE.green });
+    if (h.at === id) notes.push({ text: say('lf.render.board.hiding'), colour: PALETTE.red });
+    const ring = foundAt === id ? PALETTE.green : h.at === id ? PALETTE.red : undefined;
+    return { name: text(`location.${id}.name`), mark: revealed ? 'cross' : searches.length > 0 ? 'tick' : 'none', notes, ...(ring ? { ring } : {}) };
+  });
 }

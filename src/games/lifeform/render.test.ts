@@ -152,16 +152,45 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
         expect(drawn).toContain(ui('lf.render.hunt.searchedHalon', lang, { place: place('cryo-pods') }));
         expect(drawn).toContain(ui('lf.render.hunt.revealed', lang, { places: place('engineering-compartment') }));
         expect(drawn).not.toMatch(/lf\.render|\{\{|lifeform:icon/);
+        expect(drawn).toContain(ui('lf.render.board.heading', lang));
+        for (const id of ['cockpit', 'cryo-pods', 'airlock', 'cargo-hold', 'engineering-compartment']) expect(drawn, id).toContain(place(id));
+        for (const code of ['tokens', 'halon', 'notHere']) expect(drawn, code).toContain(ui(`lf.render.board.${code}`, lang));
+        expect(drawn).toContain(ui('lf.render.board.searchedBy', lang, { who: packText(pack, `character.${searcher}.name`, lang) }));
         if (s === searching) {
           expect(drawn).toContain(ui('lf.render.asteroid.covered', lang, { minutes: '19, 17', n: 2 }));
           expect(drawn).toContain(ui('lf.render.hunt.actionsLeft', lang, { n: 2 }));
-          // The hiding place is not in the public view while the hunt goes on.
-          expect(drawn).not.toContain(place('cockpit'));
+          // The hiding place is not in the public view while the hunt goes on: the board names every location, marks none as the hiding place.
+          expect(drawn).not.toContain(ui('lf.render.board.hiding', lang));
+          expect(drawn).not.toContain(ui('lf.render.hunt.unfound', lang, { place: place('cockpit') }));
         } else {
           expect(drawn).toContain(ui('lf.render.asteroid.struck', lang, { card: packText(pack, 'asteroid.hull-rupture.name', lang) }));
           expect(drawn).toContain(ui('lf.render.hunt.unfound', lang, { place: place('cockpit') }));
+          expect(drawn).toContain(ui('lf.render.board.hiding', lang));
         }
       }
+    }
+  }, 60_000);
+
+  it('13th Passenger §MOD D (hidden information), issue 20 "the Remora board": GIVEN a hunt under way WHEN the picture is drawn with the lifeform hiding in one place or another THEN the PNG is byte for byte the same in both languages (the board marks no hiding place before the view shows it); once discovered, the board says where, legibly', async () => {
+    const base = setUp(3, 7, { evolution: false, mods: ['hunt'] });
+    const searcher = base.characters[0]?.id as string;
+    const hiding = (at: string): LifeformState =>
+      arrange(base, (d) => {
+        const p = d.passenger as NonNullable<LifeformState['passenger']>;
+        p.hunt = { stage: 'search', at, tokensAt: 'airlock', actions: ['search'], searched: [{ location: 'cargo-hold', by: searcher }], revealed: ['engineering-compartment'], found: false };
+      });
+    const found = arrange(base, (d) => {
+      const p = d.passenger as NonNullable<LifeformState['passenger']>;
+      p.hunt = { stage: 'done', at: 'cargo-hold', tokensAt: 'airlock', actions: [], searched: [{ location: 'cargo-hold', by: searcher }], revealed: [], found: true };
+    });
+    for (const lang of ['en', 'es']) {
+      const drawn = await drawnLegibly(found, ['Ana', 'Bea', 'Cid'], lang);
+      expect(drawn).toContain(ui('lf.render.board.found', lang));
+      expect(drawn).not.toContain(ui('lf.render.board.hiding', lang));
+    }
+    for (const lang of ['en', 'es']) {
+      const [a, b] = await Promise.all(['cockpit', 'cryo-pods'].map((at) => renderLifeform(lifeformGame.publicView(hiding(at)) as never, pack, lang, ui)));
+      expect(a?.equals(b as Buffer)).toBe(true);
     }
   }, 60_000);
 });

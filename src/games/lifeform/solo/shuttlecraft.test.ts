@@ -107,7 +107,7 @@ describe('13th Passenger MOD C: NEW POST-LAUNCH SHUTTLECRAFT PHASE (rules summar
     expect(ok(applyConflict(plain, conflictCommand.attack(plain.zones.length - 1, { harpoons: 2 }), rngOf(2))).state.outcome).toEqual({ result: 'won', reason: 'cleared' });
   });
 
-  it('issue 20 §The picture (Mod C): GIVEN a solo game with mods=search WHEN drawn from its public view THEN the Remora panel shows its chambers with tokens, the clamps and life support tracks, and the hunt once guessed, legible at 550 px in both languages', async () => {
+  it('issue 20 §The picture (Mod C): GIVEN a solo game with mods=search WHEN drawn from its public view THEN the Remora is drawn as a board (its five rooms, a tick and a note where a token lies), the docking clamps and life support tracks with their bonus zones, and the hunt\'s card only once guessed, legible at 550 px in both languages', async () => {
     const board = change(searchStarted(5), (_d, _so, st) => Object.assign(st, { chambers: ['cockpit', 'cargo-hold'], clamps: 2, lifeSupport: 1, halon: 0, survival: true }));
     const hunt = play(launched(['cockpit', 'airlock']), 'hunt').state;
     const hidden = searchOf(hunt).hidden as string;
@@ -118,13 +118,28 @@ describe('13th Passenger MOD C: NEW POST-LAUNCH SHUTTLECRAFT PHASE (rules summar
       const m = await measure(() => renderLifeform(lifeformGame.publicView(board) as never, vf, lang, ui), WIDTH);
       expect(m.smallestPx).toBeGreaterThanOrEqual(MIN_PREVIEW_PX);
       expect(m.truncated).toEqual([]);
+      expect(m.overflows).toEqual([]);
+      expect(m.overlaps).toEqual([]);
       const drawn = m.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
-      expect(drawn).toContain(`[x] ${name('cockpit')}`);
-      expect(drawn).toContain(`[ ] ${name('airlock')}`);
+      expect(drawn).toContain(ui('lifeform-solo.render.remora', lang, { n: 2, of: 5 }));
+      for (const id of rooms) expect(m.texts.filter((x) => x.text.replace(/\n/g, ' ') === name(id)), id).toHaveLength(1);
+      expect(m.texts.filter((x) => x.text === ui('lifeform-solo.render.board.cleared', lang))).toHaveLength(2);
+      for (const code of ['clamps', 'lifeSupport']) expect(drawn).toContain(ui(`lifeform-solo.render.board.${code}`, lang));
+      for (const [n, bonus] of [[1, 'mission'], [2, 'halon'], [3, 'halon']] as const) expect(drawn).toContain(ui('lifeform-solo.render.board.lifeSpace', lang, { n, bonus: ui(`lifeform-solo.render.board.bonus.${bonus}`, lang) }));
+      const clamps = m.texts.find((x) => x.text === ui('lifeform-solo.render.board.clamps', lang))?.rect.y ?? -1;
+      const slots = m.texts.filter((x) => /^\d$/.test(x.text) && x.rect.y > clamps && x.rect.y < clamps + 80);
+      expect(slots.map((x) => x.text), 'the docking clamps track').toEqual(['1', '2', '3']);
       expect(drawn).toContain(ui('lifeform-solo.render.remoraTracks', lang, { clamps: 2, of: 3, life: 1, zones: 3, halon: 0, manual: 0 }));
       expect(drawn).toContain(ui('lifeform-solo.render.remoraSurvival', lang)?.trim());
+      const early = await measure(() => renderLifeform(lifeformGame.publicView(hunt) as never, vf, lang, ui), WIDTH);
+      expect([...early.truncated, ...early.overflows, ...early.overlaps]).toEqual([]);
+      const face = early.texts.map((x) => x.text).join('\n');
+      expect(face, 'the face-down card stays off the board before the guess').not.toContain(ui('lifeform-solo.render.board.hidden', lang));
+      expect(face).toContain(ui('lifeform-solo.render.remoraHunting', lang));
       const late = await measure(() => renderLifeform(lifeformGame.publicView(after) as never, vf, lang, ui), WIDTH);
+      expect([...late.truncated, ...late.overflows, ...late.overlaps]).toEqual([]);
       const text = late.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
+      for (const code of ['guessed', 'hidden']) expect(late.texts.filter((x) => x.text === ui(`lifeform-solo.render.board.${code}`, lang)), code).toHaveLength(1);
       expect(text).toContain(ui('lifeform-solo.render.remoraHunt', lang, { guess: name(wrongRoom), hidden: name(hidden) }));
     }
   });
