@@ -21,6 +21,7 @@ function launched(seed: number): { state: LifeformState; events: GameEvent[] } {
     so.data = ['claw'];
     so.tokens.data = 1;
     so.remora.stowaways = ['danger'];
+    so.remora.attack5 = true;
   });
   const r = act(ready, 'launch', {}, seed);
   return { state: r.state, events: [...r.events] };
@@ -56,7 +57,11 @@ describe("Dragon's Domain: the shuttle conflict told in words, not ids (issue 20
         }
       }
       expect(events.some((e) => typeof e.params?.iconsCodes === 'string')).toBe(true);
+      expect(events.some((e) => e.code.endsWith('.flipped'))).toBe(true);
     }
+    const gaveUp = act(launched(3).state, 'conflictGiveUp').events.filter((e) => e.code.startsWith('lifeform-conflict.'));
+    expect(formatEvents(gaveUp, 'en', ['p0'], text)).toContain('The shuttle conflict is lost: you gave up.');
+    expect(formatEvents(gaveUp, 'es', ['p0'], text)).toMatch(/: \S.*\.$/);
   });
 
   it("Mod C §SHUTTLE CONFLICT: GIVEN the Remora's extra combat zone (no pack name) WHEN its event is formatted THEN it reads as its number in words", () => {
