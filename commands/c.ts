@@ -121,7 +121,7 @@ async function comanautsHere(ctx: CommandContext | AutocompleteContext): Promise
 async function labeller(ctx: CommandContext | AutocompleteContext, game: GameStatusView): Promise<(code: string, params: Record<string, string | number | boolean>) => string> {
   const packText = await ctx.services.catalog.packText(game);
   const names = game.seats.map((s) => s.userName);
-  return (code, params) => t(ctx.lang, code, humanParams(params, names, [], packText ? { packText, lang: ctx.lang } : undefined));
+  return (code, params) => t(ctx.lang, code, humanParams(params, names, [], { packText, lang: ctx.lang }));
 }
 
 function rollCounts(ctx: CommandContext): { count: number; purple: number } {

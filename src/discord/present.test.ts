@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Prompt } from '../core/index.ts';
 import { messagesOf } from './answer.ts';
 import { decodeCustomId } from './custom-id.ts';
-import { altText, MAX_ALT_TEXT, MAX_BUTTONS, moveButtons, promptButtons } from './present.ts';
+import { altText, formatEvents, humanParams, MAX_ALT_TEXT, MAX_BUTTONS, moveButtons, promptButtons } from './present.ts';
 
 const prompt = (options: number): Prompt => ({
   seat: 0,
@@ -77,5 +77,32 @@ describe('messagesOf (quiet by default)', () => {
   it('GIVEN an answer that names players WHEN sent THEN allowed_mentions is explicit and lets through only the users the answer may ping', () => {
     expect(messagesOf({ visibility: 'public', content: 'Waiting for <@1>.' })[0]?.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
     expect(messagesOf({ visibility: 'public', content: '<@2>, it is your move.', mentions: ['2', '2'] })[0]?.allowedMentions).toEqual({ parse: [], users: ['2'], repliedUser: false });
+  });
+});
+
+describe('humanParams: locale codes as words (issue 20)', () => {
+  const packText = (key: string, lang: string): string | undefined => (key === 'zones.1' ? (lang === 'es' ? 'Literas criogénicas' : 'Cryo berths') : undefined);
+
+  it('GIVEN a …Codes list with a repeated code WHEN resolved THEN each code is translated once with its count and listed in the reader language', () => {
+    const codes = 'lifeform-conflict.icons.claw,lifeform-conflict.icons.acid,lifeform-conflict.icons.claw';
+    expect(humanParams({ iconsCodes: codes }, [], [], { lang: 'en' }).iconsCodes).toBe('2 claws and 1 acid');
+    expect(humanParams({ iconsCodes: codes }, [], [], { lang: 'es' }).iconsCodes).toMatch(/^2 \S+ y 1 \S+$/);
+    expect(humanParams({ iconsCodes: '' }, [], [], { lang: 'en' }).iconsCodes).toBe('');
+  });
+
+  it('GIVEN a …Code that places a …Key of the same line WHEN resolved THEN the code is translated with the pack text already in place', () => {
+    const en = humanParams({ zoneCode: 'lifeform-conflict.zoneNamed', zoneKey: 'zones.1', chitCode: 'lifeform-conflict.chit.killed' }, [], [], { packText, lang: 'en' });
+    expect(en).toMatchObject({ zoneCode: 'Cryo berths', zoneKey: 'Cryo berths', chitCode: 'a killed chit' });
+    expect(humanParams({ zoneCode: 'lifeform-conflict.zoneNumber', zoneNumber: 4 }, [], [], { lang: 'es' }).zoneCode).toBe('zona 4');
+  });
+
+  it('GIVEN no language WHEN resolved THEN codes are left as they are (only seats are named)', () => {
+    expect(humanParams({ chitCode: 'lifeform-conflict.chit.alive', seat: 0 }, ['Ana'])).toEqual({ chitCode: 'lifeform-conflict.chit.alive', seat: 0, seatName: 'Ana', seatMention: 'Ana' });
+  });
+
+  it('GIVEN an event with codes and a key WHEN formatted THEN the line reads in words', () => {
+    const event = { code: 'lifeform-conflict.event.flipped', params: { zoneCode: 'lifeform-conflict.zoneNamed', zoneKey: 'zones.1', iconsCodes: 'lifeform-conflict.icons.claw,lifeform-conflict.icons.acid' }, to: 'public' as const };
+    expect(formatEvents([event], 'en', [], packText)).toBe('A token turns face up in Cryo berths: 1 claw and 1 acid.');
+    expect(formatEvents([event], 'es', [], packText)).toMatch(/Literas criogénicas: 1 \S+ y 1 \S+\.$/);
   });
 });

@@ -6,25 +6,45 @@ import { hasText, t, type Language } from '../i18n/index.ts';
 /** Looks up a content pack's text by key in a language (entries, card texts); undefined when absent. */
 export type PackText = (key: string, lang: Language) => string | undefined;
 
+/** A list in the reader's language ("a, b and c" / "a, b y c"). */
+export const listIn = (items: readonly string[], lang: Language): string => new Intl.ListFormat(lang === 'en' ? 'en-GB' : lang, { style: 'long', type: 'conjunction' }).format(items);
+
+/** Comma-separated locale codes as words: each code once, translated with how often it came (`count`), listed. */
+function codesWords(value: string, lang: Language): string {
+  const counts = new Map<string, number>();
+  for (const code of value.split(',').filter((c) => c !== '')) counts.set(code, (counts.get(code) ?? 0) + 1);
+  return listIn([...counts].map(([code, count]) => t(lang, code, { count })), lang);
+}
+
 /**
  * Parameters as the reader sees them: every seat index (`seat`, `targetSeat`, …) also gets a
  * `…Name` (the seated player's name) and a `…Mention` so strings can say who, not which number.
+ * With a language: a `…Key` is pack text, a `…Code` a locale code translated with the line's other
+ * parameters (keys already resolved), and `…Codes` comma-separated locale codes listed in words,
+ * a repeated code translated once with its `count` ("2 claws and 1 acid").
  */
 export function humanParams(
   params: GameEvent['params'],
   seatNames: readonly string[],
   seatUsers: readonly string[] = [],
-  text?: { readonly packText: PackText; readonly lang: Language },
+  text?: { readonly packText?: PackText | undefined; readonly lang: Language },
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(params ?? {}) };
   for (const [key, value] of Object.entries(params ?? {})) {
-    if (text && typeof value === 'string' && key.endsWith('Key')) {
+    if (text?.packText && typeof value === 'string' && key.endsWith('Key')) {
       out[key] = text.packText(value, text.lang) ?? value;
     }
     if (typeof value === 'number' && (key === 'seat' || key.endsWith('Seat') || key === 'from' || key === 'to')) {
       out[`${key}Name`] = seatNames[value] ?? `#${value + 1}`;
       out[`${key}Mention`] = seatUsers[value] ? `<@${seatUsers[value]}>` : (seatNames[value] ?? `#${value + 1}`);
     }
+  }
+  if (!text) return out;
+  const resolved = { ...out };
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (typeof value !== 'string') continue;
+    if (key.endsWith('Codes')) out[key] = codesWords(value, text.lang);
+    else if (key.endsWith('Code')) out[key] = t(text.lang, value, resolved);
   }
   return out;
 }
@@ -43,7 +63,7 @@ export function formatEvents(
 ): string {
   return events
     .map((event) => {
-      const params = humanParams(event.params, seatNames, seatUsers, packText ? { packText, lang } : undefined);
+      const params = humanParams(event.params, seatNames, seatUsers, { packText, lang });
       const line = t(lang, event.code, params);
       const key = event.params?.textKey;
       const passage = typeof key === 'string' ? packText?.(key, lang) : undefined;
@@ -83,7 +103,7 @@ export function promptButtons(
   prompts.forEach((prompt, a) => {
     prompt.options.forEach((option, b) => {
       buttons.push({
-        label: t(lang, option.label.code, humanParams(option.label.params, seatNames, [], packText ? { packText, lang } : undefined)),
+        label: t(lang, option.label.code, humanParams(option.label.params, seatNames, [], { packText, lang })),
         customId: encodeCustomId({ kind: 'prompt', gameId, seq, a, b }),
         style: b === 0 ? 'primary' : 'secondary',
       });
@@ -114,7 +134,7 @@ export interface Naming {
 
 /** A game-declared text line (a label, an alt-text line) in the reader's language. */
 export function lineText(lang: Language, line: TextLine, naming: Naming): string {
-  return t(lang, line.code, humanParams(line.params, naming.seatNames, [], naming.packText ? { packText: naming.packText, lang } : undefined));
+  return t(lang, line.code, humanParams(line.params, naming.seatNames, [], { packText: naming.packText, lang }));
 }
 
 /** A legal command as a player reads it: the game's label when it declares one. */

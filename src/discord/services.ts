@@ -314,7 +314,7 @@ export function createServices(deps: ServicesDeps): Services {
     const packText = await catalog.packText(here.value);
     const names = here.value.seats.map((s) => s.userName);
     const users = here.value.seats.map((s) => s.userId);
-    return t(lang, rejection.code, humanParams(params, names, users, packText ? { packText, lang } : undefined));
+    return t(lang, rejection.code, humanParams(params, names, users, { packText, lang }));
   }
 
   async function tablePicture(game: GameStatusView, lang: Language): Promise<readonly { name: string; data: Buffer; description: string }[]> {

@@ -1,4 +1,5 @@
 import { conflictCheck } from './solo/legal.ts';
+import { edgeParams } from './solo/conflict-edge.ts';
 import type { GameCommand, Rejection } from '../../core/index.ts';
 import { androidAt, characterById, characterSteps, hasChars, hasImage, sdReached } from './board.ts';
 import { reactionBlocked } from './flow.ts';
@@ -18,7 +19,7 @@ function soloWhy(s: LifeformState, seat: number, c: GameCommand): Rejection {
   if (t.k === 'conflict' && c.type.startsWith('conflict')) {
     // The shuttle conflict names what a payment misses (conflict.ts refusals, `lifeform-conflict.*`).
     const r = conflictCheck(s, seat, c);
-    if (r) return r.params ? { code: r.code, params: r.params } : { code: r.code };
+    if (r) return r.params ? { code: r.code, params: edgeParams(r.params, s.solo?.conflict) } : { code: r.code };
   }
   if (!legalCommands(s, seat).some((l) => l.type === c.type)) return { code: 'lifeform.notNow', params: { type: c.type, kind: t.k } };
   return { code: 'lifeform-solo.illegal', params: { type: c.type, kind: t.k } };

@@ -69,17 +69,20 @@ export function labelConflict(state: ConflictState, command: ConflictCommand, pa
   }
 }
 
-/** Parameters as words: zone numbers (1 first) to names, icon lists to counted words, codes of chits, tokens, reasons. */
+/**
+ * Parameters as words, under the names the `event.*` and `pay.*` strings use (the edge's names, see
+ * conflict-edge.ts): zone numbers (1 first) to names, icon lists to counted words, codes of chits, tokens, reasons.
+ */
 function wordsOf(params: Readonly<Record<string, string | number | boolean>> | undefined, pack: ConflictPack, lang: ConflictLang, say: Say): Record<string, string | number | boolean> {
   const p = { ...(params ?? {}) };
-  if (typeof p.zone === 'number') p.zone = zoneName(pack, p.zone - 1, lang, say);
-  if (typeof p.cardKey === 'string') p.card = cardName(pack, p.cardKey.replace(/^crew\./, '').replace(/\.name$/, ''), lang);
-  for (const k of ['left', 'icons'] as const) if (typeof p[k] === 'string') p[k] = p[k] === '' ? say(`${NS}.part.nothing`) : iconsWords(p[k].split(','), lang, say);
-  if (typeof p.icon === 'string') p.icon = p.icon === 'plain' ? say(`${NS}.part.dataPlain`) : iconWord(p.icon, say);
-  if (typeof p.token === 'string') p.token = say(`${NS}.token.${p.token}`);
-  if (typeof p.trait === 'string') p.trait = traitName(pack, p.trait, lang);
-  if (typeof p.chit === 'string') p.chit = say(`${NS}.chit.${p.chit}`);
-  if (typeof p.reason === 'string') p.reason = say(`${NS}.reason.${p.reason}`);
+  if (typeof p.zone === 'number') p.zoneCode = zoneName(pack, p.zone - 1, lang, say);
+  if (typeof p.cardKey === 'string') p.cardKey = cardName(pack, p.cardKey.replace(/^crew\./, '').replace(/\.name$/, ''), lang);
+  for (const k of ['left', 'icons'] as const) if (typeof p[k] === 'string') p[`${k}Codes`] = p[k] === '' ? say(`${NS}.part.nothing`) : iconsWords(p[k].split(','), lang, say);
+  if (typeof p.icon === 'string') p.iconCode = p.icon === 'plain' ? say(`${NS}.part.dataPlain`) : iconWord(p.icon, say);
+  if (typeof p.token === 'string') p.tokenCode = say(`${NS}.token.${p.token}`);
+  if (typeof p.trait === 'string') p.traitKey = traitName(pack, p.trait, lang);
+  if (typeof p.chit === 'string') p.chitCode = say(`${NS}.chit.${p.chit}`);
+  if (typeof p.reason === 'string') p.reasonCode = say(`${NS}.reason.${p.reason}`);
   if (p.count === undefined && typeof p.n === 'number') p.count = p.n;
   if (p.count === undefined && typeof p.survival === 'number') p.count = p.survival;
   return p;
@@ -91,11 +94,6 @@ function wordsOf(params: Readonly<Record<string, string | number | boolean>> | u
  */
 export function explainProblem(problem: PaymentProblem, pack: ConflictPack, lang: ConflictLang, say: Say): string {
   return say(problem.code, wordsOf(problem.params, pack, lang, say));
-}
-
-/** A refusal's parameters in words (zone names, icons, cards), for a rejection the edge translates with its own code. */
-export function problemParams(problem: PaymentProblem, pack: ConflictPack, lang: ConflictLang, say: Say): Record<string, string | number | boolean> {
-  return wordsOf(problem.params, pack, lang, say);
 }
 
 /** An event of the conflict in words (zone names, icons and chits spelt out). */
@@ -117,6 +115,6 @@ export function describeConflict(view: ConflictPublicView, pack: ConflictPack, l
   lines.push(say(`${NS}.view.supply`, { items: supply.length > 0 ? listWords(supply, lang) : say(`${NS}.part.nothing`), count: view.handSize }));
   lines.push(say(view.airlock.used ? `${NS}.view.airlockUsed` : view.airlock.survival ? `${NS}.view.airlockRisky` : `${NS}.view.airlock`));
   lines.push(say(view.locker.used ? `${NS}.view.lockerUsed` : `${NS}.view.locker`, { alive: view.container.alive, killed: view.container.killed }));
-  if (view.outcome) lines.push(say(`${NS}.event.${view.outcome.result}`, { reason: say(`${NS}.reason.${view.outcome.reason}`) }));
+  if (view.outcome) lines.push(say(`${NS}.event.${view.outcome.result}`, { reasonCode: say(`${NS}.reason.${view.outcome.reason}`) }));
   return lines;
 }

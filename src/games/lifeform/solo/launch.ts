@@ -4,6 +4,7 @@ import { here } from './actions.ts';
 import { fightIcons, type ConflictInput, type FightIcon } from './conflict-types.ts';
 import { lose, say, soloOf, win } from './flow.ts';
 import { startConflict } from './conflict.ts';
+import { edgeParams } from './conflict-edge.ts';
 import type { ConflictEvent, ConflictPack, ExtraZoneInput } from './conflict-types.ts';
 import { keptIcon, shuttleCards } from './remora.ts';
 import type { LifeformPack } from '../content.ts';
@@ -71,7 +72,8 @@ export function syncConflict(cx: Cx, events: readonly ConflictEvent[], revealed:
   const s = cx.s;
   const c = soloOf(s).conflict;
   if (!c) return;
-  for (const e of events) cx.events.push({ code: e.code, params: e.params ?? {}, to: 'public' });
+  // Issue 20: params the edge spells out (zone names, icons, chits), never bare ids; conflict.ts keeps its own.
+  for (const e of events) cx.events.push({ code: e.code, params: edgeParams(e.params, c), to: 'public' });
   if (revealed) cx.revealed = true;
   s.hands['0'] = [...c.hand];
   s.crewDeck = [...c.deck];

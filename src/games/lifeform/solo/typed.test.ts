@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, type GameCommand, type TypedWords } from '../../../core/index.ts';
-import { LANGUAGES, pickLanguage, t } from '../../../i18n/index.ts';
+import { LANGUAGES, pickLanguage, t, type Language } from '../../../i18n/index.ts';
+import { humanParams } from '../../../discord/present.ts';
+import { packText } from '../content.ts';
 import { lifeformGame } from '../index.ts';
 import type { LifeformState } from '../state.ts';
 import { act, edited, legal, pack, soloStarted } from './solo.test-helper.ts';
@@ -27,6 +29,9 @@ function inConflict(): LifeformState {
   });
 }
 
+/** A refusal as the edge shows it (pack names and locale codes resolved). */
+const shown = (lang: Language, code: string, params?: Readonly<Record<string, string | number | boolean>>): string => t(lang, code, humanParams(params, [], [], { packText: (k, l) => packText(pack, k, l), lang }));
+
 const read = (s: LifeformState, text: string, lang = 'en') => lifeformGame.readTyped?.(s, 0, text, pack, words(lang)) ?? null;
 const listed = (s: LifeformState, c: GameCommand): boolean => legal(s).some((l) => canonicalJson(l) === canonicalJson(c));
 
@@ -52,12 +57,12 @@ describe("Dragon's Domain: a shuttle conflict payment typed in words (issue 20)"
   it('§DEFEAT LIFEFORM ATTACK: GIVEN a payment that leaves icons unmatched WHEN typed THEN it is refused naming the zone and the icons in the reader language, nothing decided', () => {
     const s = inConflict();
     const r = read(s, '2: Bolt');
-    expect(r).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.unmatched', params: { zone: 'Cargo net' } } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.unmatched', params: { zoneKey: 'solo.solo.conflict.zones.1' } } });
     if (r?.ok !== false) throw new Error('accepted');
-    expect(t('en', r.error.code, r.error.params)).toMatch(/Cargo net has 2 fight icons.*1 bite and 1 tail/);
+    expect(shown('en', r.error.code, r.error.params)).toMatch(/Cargo net has 2 fight icons.*1 bite and 1 tail/);
     const es = read(s, '2: Huida', 'es');
     if (es?.ok !== false) throw new Error('accepted');
-    expect(t('es', es.error.code, es.error.params)).toContain('Red de carga');
+    expect(shown('es', es.error.code, es.error.params)).toMatch(/Red de carga tiene 2 iconos.*1 mordisco y 1 cola/);
     expect(lifeformGame.decide(s, { type: 'conflictAttack', args: { zone: 1, pay: { cards: ['bolt.1'] } } }, { seat: 0, now: '2026-01-01T00:00:00.000Z', rng: { int: (x: number) => x, die: () => 1, shuffle: <X>(x: readonly X[]) => [...x], pick: <X>(x: readonly X[]) => x[0] as X, used: false, state: () => ({}) as never }, asHost: false, pack }).ok).toBe(false);
   });
 
@@ -68,7 +73,9 @@ describe("Dragon's Domain: a shuttle conflict payment typed in words (issue 20)"
     expect(zone).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.typed.zone', params: { zone: '9' } } });
     if (zone?.ok === false) expect(t('en', zone.error.code, zone.error.params)).toContain('1 (Cockpit), 2 (Cargo net), 3 (Engine crawlway)');
     expect(read(s, '1: laser sword')).toEqual({ ok: false, error: { code: 'lifeform-conflict.parse.unknown', params: { item: 'laser sword' } } });
-    expect(read(s, '3: Bolt')).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.emptyZone', params: { zone: 'Engine crawlway' } } });
+    const empty = read(s, '3: Bolt');
+    expect(empty).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.emptyZone', params: { zoneKey: 'solo.solo.conflict.zones.2' } } });
+    if (empty?.ok === false) expect(shown('es', empty.error.code, empty.error.params)).toBe('Pasarela del motor no tiene fichas.');
   });
 
   it('GIVEN a solo game before the conflict WHEN something is typed THEN nothing is read (the list stays the only way)', () => {

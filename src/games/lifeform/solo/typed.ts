@@ -2,7 +2,8 @@ import { ok, reject, type GameCommand, type Rejection, type Result, type TypedWo
 import type { LifeformPack } from '../content.ts';
 import type { LifeformState } from '../state.ts';
 import { conflictCommand } from './conflict.ts';
-import { problemParams, zoneName, type ConflictLang, type Say } from './conflict-labels.ts';
+import { zoneName, type ConflictLang, type Say } from './conflict-labels.ts';
+import { edgeParams } from './conflict-edge.ts';
 import { conflictVocab, parsePayment } from './conflict-parse.ts';
 import type { ConflictPack, ConflictState } from './conflict-types.ts';
 import { topTask } from './flow.ts';
@@ -42,6 +43,6 @@ export function readTypedPayment(s: LifeformState, seat: number, text: string, p
   if (!parsed.ok) return reject(parsed.error.code, parsed.error.params);
   const command = conflictCommand.attack(zone, parsed.pay) as GameCommand;
   const problem = conflictCheck(s, seat, command);
-  if (problem) return reject(problem.code, problemParams(problem, cp, lang, say));
+  if (problem) return reject(problem.code, edgeParams(problem.params, conflict));
   return ok(command);
 }
