@@ -2,6 +2,7 @@ import type { CommandLabel, GameCommand, Json, TextLine } from '../../../core/in
 import type { LifeformState } from '../state.ts';
 import { topTask } from './flow.ts';
 import { handCardKey } from './remora.ts';
+import { edgeParams } from './conflict-edge.ts';
 
 type Params = Record<string, string | number | boolean>;
 
@@ -42,7 +43,7 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
     p.chamberKey = chamberKey(String((a.link as string[])[0]));
     p.otherKey = chamberKey(String((a.link as string[])[1]));
   }
-  if (typeof a.zone === 'number') p.zone = a.zone + 1;
+  if (typeof a.zone === 'number') Object.assign(p, edgeParams({ zone: a.zone + 1 }, s.solo?.conflict), { zone: a.zone + 1 });
   if (typeof a.survival === 'number') p.survival = a.survival;
   if (typeof a.pay === 'object' && a.pay !== null) {
     const pay = a.pay as { cards?: unknown[]; extinguisher?: string; traits?: unknown[]; torches?: number; harpoons?: number; data?: unknown[] };
