@@ -6,7 +6,7 @@ import { packText } from '../content.ts';
 import { lifeformGame } from '../index.ts';
 import type { LifeformState } from '../state.ts';
 import { edgeParams } from './conflict-edge.ts';
-import { act, edited, legal, pack, soloStarted } from './solo.test-helper.ts';
+import { act, edited, legal, pack, readyToLaunch } from './solo.test-helper.ts';
 
 const text = (key: string, lang: Language): string | undefined => packText(pack, key, lang);
 const zones = pack.solo?.solo.conflict.zones ?? [];
@@ -14,13 +14,7 @@ const ICON_IDS = /\b(claw|bite|tail|acid)s?\b/;
 
 /** A solo game launched with one DANGER stowaway: the shuttle conflict has begun (test-only). */
 function launched(seed: number): { state: LifeformState; events: GameEvent[] } {
-  const ready = edited(soloStarted(seed), (d, so) => {
-    d.characters[0] = { ...(d.characters[0] as (typeof d.characters)[number]), at: 'remora' };
-    Object.assign(d.loadout, { weaponry: 3, energy: 3, spacesuits: 1, coolant: 2, halon: 3 });
-    so.objectives = { cat: true, umbilicus: true, data: true };
-    so.data = ['claw'];
-    so.tokens.data = 1;
-    so.remora.stowaways = ['danger'];
+  const ready = readyToLaunch(seed, (_d, so) => {
     so.remora.attack5 = true;
   });
   const r = act(ready, 'launch', {}, seed);

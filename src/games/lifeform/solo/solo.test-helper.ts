@@ -38,3 +38,19 @@ export function edited(s: LifeformState, edit: (d: LifeformState, so: SoloState)
 
 export const legal = (s: LifeformState): readonly GameCommand[] => lifeformGame.legalCommands(s, 0);
 export const top = (s: LifeformState): string | undefined => s.solo?.stack.at(-1)?.k;
+
+/**
+ * A solo game on the Remora with every launch condition met and one DANGER stowaway aboard: launching it
+ * starts the shuttle conflict (test-only); `edit` changes it further before the launch.
+ */
+export function readyToLaunch(seed: number, edit: (d: LifeformState, so: SoloState) => void = () => undefined): LifeformState {
+  return edited(soloStarted(seed), (d, so) => {
+    d.characters[0] = { ...(d.characters[0] as (typeof d.characters)[number]), at: 'remora' };
+    Object.assign(d.loadout, { weaponry: 3, energy: 3, spacesuits: 1, coolant: 2, halon: 3 });
+    so.objectives = { cat: true, umbilicus: true, data: true };
+    so.data = ['claw'];
+    so.tokens.data = 1;
+    so.remora.stowaways = ['danger'];
+    edit(d, so);
+  });
+}

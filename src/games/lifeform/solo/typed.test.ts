@@ -5,20 +5,13 @@ import { humanParams } from '../../../discord/present.ts';
 import { packText } from '../content.ts';
 import { lifeformGame } from '../index.ts';
 import type { LifeformState } from '../state.ts';
-import { act, edited, legal, pack, soloStarted } from './solo.test-helper.ts';
+import { act, edited, legal, pack, readyToLaunch, soloStarted } from './solo.test-helper.ts';
 
 const words = (lang: string): TypedWords => ({ lang, langs: LANGUAGES, t: (l, code, params) => t(pickLanguage(l), code, params ?? {}) });
 
 /** A launched solo game in the shuttle conflict, arranged: zone 1 a claw, zone 2 a bite and a tail, zone 3 clear (test-only). */
 function inConflict(): LifeformState {
-  const ready = edited(soloStarted(11), (d, so) => {
-    d.characters[0] = { ...(d.characters[0] as (typeof d.characters)[number]), at: 'remora' };
-    Object.assign(d.loadout, { weaponry: 3, energy: 3, spacesuits: 1, coolant: 2, halon: 3 });
-    so.objectives = { cat: true, umbilicus: true, data: true };
-    so.data = ['claw'];
-    so.tokens.data = 1;
-    so.remora.stowaways = ['danger'];
-  });
+  const ready = readyToLaunch(11);
   return edited(act(ready, 'launch').state, (_d, so) => {
     const c = so.conflict;
     if (!c) throw new Error('no conflict');
