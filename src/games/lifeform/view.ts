@@ -72,8 +72,9 @@ export function publicView(s: LifeformState): Json {
     roleCards: { cat: [...s.roleCards.cat], sister: [...s.roleCards.sister] },
     roleBoards: Object.fromEntries(Object.entries(s.roleBoards).map(([k, v]) => [k, [...(v ?? [])]])),
     outcome: s.outcome as unknown as Json,
-    // Rules 2: face-up tokens (the stowaway token, data tokens by icon, evolution tokens).
-    ...(s.rules !== undefined ? { stowawayToken: s.stowawayToken } : {}),
+    // Rules 2: face-up tokens (the stowaway token, data tokens by icon, evolution tokens). Dragon's Domain has
+    // no lifeform player nor hostility tracker, so no stowaway token to show.
+    ...(s.rules !== undefined && !s.solo ? { stowawayToken: s.stowawayToken } : {}),
     ...(s.dataTokens ? { dataTokens: Object.fromEntries(Object.entries(s.dataTokens).map(([k, v]) => [k, [...v]])) } : {}),
     ...(s.evolution ? { evolution: { pairs: s.evolution.pairs.map((p) => [...p]), held: [...s.evolution.held] } } : {}),
     ...(s.passenger ? { passenger: passengerView(s) } : {}),

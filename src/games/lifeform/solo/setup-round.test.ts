@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng, seedRng } from '../../../core/index.ts';
 import { lifeformGame } from '../index.ts';
 import { act, edited, legal, pack, soloFresh, soloStarted, top } from './solo.test-helper.ts';
 
@@ -51,6 +52,14 @@ describe("Dragon's Domain: setup and the order of play (rules summary lines 1623
     expect(s.hands['0']).toHaveLength(5);
     expect(top(s)).toBe('activity');
     expect(lifeformGame.awaiting(s)).toMatchObject({ seats: [0], kind: 'turn' });
+  });
+
+  it("§DRAGON'S DOMAIN SETUP (no lifeform player, no hostility tracker): GIVEN a solo game WHEN its public view is built THEN it shows no stowaway token, while a two-player game of the same rules still does", () => {
+    const solo = lifeformGame.publicView(soloStarted(7)) as Record<string, unknown>;
+    expect(solo.solo).toBeDefined();
+    expect('stowawayToken' in solo).toBe(false);
+    const duo = lifeformGame.publicView(lifeformGame.setup({ lifeform: 0, evolution: false, mods: [] }, [{ index: 0, name: 'a' }, { index: 1, name: 'b' }], createRng(seedRng(7)), pack, lifeformGame.rulesVersion)) as Record<string, unknown>;
+    expect(duo.stowawayToken).toBe(false);
   });
 
   it('§SETUP seats: GIVEN one seat without mode=solo, two seats with it, or a pack without solo.yaml WHEN starting THEN refused with a reason', () => {
