@@ -3,8 +3,8 @@ import type { LifeformState } from '../state.ts';
 import { hand } from './flow.ts';
 
 /**
- * Rules 3 reading of §RESOLVING A CRISIS CARD: "discard the resources (tokens and/or cards) containing the
- * specified icons". A discarded card pays every icon still needed that it carries, each as many times as it
+ * Rules 3 reading of §RESOLVING A CRISIS CARD: a cost is paid by throwing away what bears the icons it asks
+ * for, whether tokens or cards. A discarded card pays every icon still needed that it carries, each as many times as it
  * shows it (its action rows and its reaction); a trait still pays one icon together with any one card.
  */
 

@@ -162,7 +162,7 @@ describe('Dragon\'s Domain rules 3: §SHUTTLE LOADOUT bonuses and §RESOLVING A 
     expect(act(s, 'shiftOutage', { chamber: 'observation', to: 'airlock-a' }).state.outages).toEqual(['airlock-a', 'junction-b']);
   });
 
-  it('§RESOLVING A CRISIS CARD ("discard the resources containing the specified icons"): GIVEN two icons to pay and a card carrying both WHEN it is discarded THEN it pays both (rules 3); under rules 2 it paid one and a second card was needed', () => {
+  it('§RESOLVING A CRISIS CARD (a cost is paid by throwing away what bears its icons): GIVEN two icons to pay and a card carrying both WHEN it is discarded THEN it pays both (rules 3); under rules 2 it paid one and a second card was needed', () => {
     const owing = (s: LifeformState, hand = ['sweep.1', 'grit.1']): LifeformState =>
       edited(s, (d, so) => {
         const card = Object.keys(so.def.crisis)[0] as string;
