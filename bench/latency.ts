@@ -1,5 +1,5 @@
 import { baseRef, checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startInProcess, startWorkers, type BotRuntime, type BotUnderTest } from './e2e.ts';
-import { quantile, round, summarize, type BenchRow } from './stats.ts';
+import { quantile, round, single, summarize, type BenchRow } from './stats.ts';
 
 /**
  * What any answer costs before a command does its own work: `/help` (an ephemeral text, no database) sent
@@ -105,29 +105,15 @@ function abRows(before: readonly LevelFigures[], after: readonly LevelFigures[])
   const rows: BenchRow[] = [];
   const beyond = (f: LevelFigures | undefined) => (f?.transport === undefined ? Number.NaN : f.command - f.transport - f.insert);
   const [b1, a1] = [before.find((f) => f.count === 1), after.find((f) => f.count === 1)];
-  rows.push({
-    case: "bot's own work per command beyond the two floors (1 game, A/B)",
-    unit: 'ms',
-    median: round(beyond(a1), 2),
-    p95: round(beyond(a1), 2),
-    p99: round(beyond(a1), 2),
-    n: 1,
-    notes: `median /play − median /help − median bare insert; before ${round(beyond(b1), 2)} ms, after ${round(beyond(a1), 2)} ms (goal ≤ 1)`,
-  });
+  rows.push(single("bot's own work per command beyond the two floors (1 game, A/B)", 'ms', beyond(a1), `median /play − median /help − median bare insert; before ${round(beyond(b1), 2)} ms, after ${round(beyond(a1), 2)} ms (goal ≤ 1)`));
   const cpuBeyond = (f: LevelFigures | undefined) => (f?.cpu ? f.cpu.command - f.cpu.help - f.cpu.insert : Number.NaN);
-  rows.push({
-    case: "bot's CPU per command beyond /help and a bare insert, deliveries included (1 game, A/B)",
-    unit: 'ms',
-    median: round(cpuBeyond(a1), 2),
-    p95: round(cpuBeyond(a1), 2),
-    p99: round(cpuBeyond(a1), 2),
-    n: 1,
-    notes: `before ${round(cpuBeyond(b1), 2)} ms (${round(b1?.cpu?.command ?? Number.NaN, 2)} per command), after ${round(cpuBeyond(a1), 2)} ms (${round(a1?.cpu?.command ?? Number.NaN, 2)} per command), after / before ${round(cpuBeyond(a1) / cpuBeyond(b1), 2)}`,
-  });
+  const perCommand = (f: LevelFigures | undefined) => round(f?.cpu?.command ?? Number.NaN, 2);
+  const cpuNotes = `before ${round(cpuBeyond(b1), 2)} ms (${perCommand(b1)} per command), after ${round(cpuBeyond(a1), 2)} ms (${perCommand(a1)} per command), after / before ${round(cpuBeyond(a1) / cpuBeyond(b1), 2)}`;
+  rows.push(single("bot's CPU per command beyond /help and a bare insert, deliveries included (1 game, A/B)", 'ms', cpuBeyond(a1), cpuNotes));
   const top = Math.max(...after.map((f) => f.count));
   const [bt, at] = [before.find((f) => f.count === top), after.find((f) => f.count === top)];
   if (bt && at) {
-    rows.push({ case: `command latency p99, ${top} concurrent games (A/B)`, unit: 'ms', median: round(at.p99, 1), p95: round(at.p99, 1), p99: round(at.p99, 1), n: 1, notes: `before ${round(bt.p99, 1)} ms, after ${round(at.p99, 1)} ms, after / before ${round(at.p99 / bt.p99, 2)}; medians ${round(bt.command, 1)} → ${round(at.command, 1)} ms (goal p99 ≤ 250 ms at 200 games)` });
+    rows.push(single(`command latency p99, ${top} concurrent games (A/B)`, 'ms', at.p99, `before ${round(bt.p99, 1)} ms, after ${round(at.p99, 1)} ms, after / before ${round(at.p99 / bt.p99, 2)}; medians ${round(bt.command, 1)} → ${round(at.command, 1)} ms (goal p99 ≤ 250 ms at 200 games)`));
   }
   return rows;
 }
