@@ -5,13 +5,9 @@ import { createScheduler, InProcessScheduler, ManualClock, type PolicyInput } fr
 import { tallyGame } from '../support/tally-game.ts';
 import { getGame } from '../../src/store/index.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 const DAY = 86_400_000;
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 /** Issue 14: `/away`, `/back` and `/prefs` over many games are one transaction, so a refusal changes nothing. */
 describe.each(backends)('absence and preferences over several games on %s', (kind) => {

@@ -3,6 +3,7 @@ import { createApp, createDispatcher, type App, type AppActor, type DeliveryResu
 import { enqueue, listOutbox, type OutboxRow } from '../../src/store/index.ts';
 import { tallyGame } from '../support/tally-game.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 const ana: AppActor = { userId: 'u-ana', userName: 'Ana' };
 const bo: AppActor = { userId: 'u-bo', userName: 'Bo' };
@@ -11,11 +12,6 @@ const cy: AppActor = { userId: 'u-cy', userName: 'Cy' };
 function fixedClock(start = Date.now()) {
   let t = start;
   return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
-}
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
 }
 
 describe.each(backends)('app on %s', (kind) => {

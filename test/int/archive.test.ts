@@ -7,15 +7,11 @@ import { primeShownIn, secretValues } from '../../src/games/comanauts/leak.test-
 import type { ComanautsState } from '../../src/games/comanauts/state.ts';
 import { tallyGame } from '../support/tally-game.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 const users: AppActor[] = ['ana', 'bo', 'cy', 'di'].map((n) => ({ userId: `u-${n}`, userName: n[0]!.toUpperCase() + n.slice(1) }));
 const [ana, bo, cy] = users as [AppActor, AppActor, AppActor];
 const stranger: AppActor = { userId: 'u-zed', userName: 'Zed' };
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 /** Every key anywhere in a JSON value. */
 function keysOf(value: unknown, out = new Set<string>()): Set<string> {

@@ -5,15 +5,11 @@ import { campaignJobKey, createCampaignDormancy, lastCampaignActivity, type Camp
 import type { DueItem, FireTicket, PrismaDueStore, Scheduler } from '../../src/scheduler/index.ts';
 import { openTestDatabase, type TestDatabase } from '../support/db.ts';
 import { tallyGame } from '../support/tally-game.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 const DAY = 86_400_000;
 const ana: AppActor = { userId: 'u-ana', userName: 'Ana' };
 const bo: AppActor = { userId: 'u-bo', userName: 'Bo' };
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 /** Issue "Campaigns": "Dormant campaigns (no command for 30 days) archive their threads and wake on the next command." */
 describe('dormant campaigns', () => {

@@ -5,6 +5,7 @@ import type { Genesis, Json } from '../../src/core/index.ts';
 import { gameModules } from '../../src/games/index.ts';
 import { tallyGame } from '../support/tally-game.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 const [ana, bo, cy] = ['ana', 'bo', 'cy'].map((n) => ({ userId: `u-${n}`, userName: n[0]!.toUpperCase() + n.slice(1) })) as [AppActor, AppActor, AppActor];
 const organiser = { ...ana, manageGuild: false };
@@ -18,11 +19,6 @@ const tallyEnds = {
     over: (carried: Json) => ((carried as { games: number }).games >= 2 ? { kind: 'won' as const, code: 'test.ending.twoGames', params: { games: 2 } } : null),
   },
 };
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 function code(r: { ok: boolean; error?: { code: string } }): string | undefined {
   return r.ok ? undefined : r.error?.code;

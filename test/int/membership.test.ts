@@ -5,14 +5,10 @@ import { createScheduler } from '../../src/scheduler/index.ts';
 import { getGame } from '../../src/store/index.ts';
 import { tallyGame } from '../support/tally-game.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 const host: AppActor = { userId: 'u-host', userName: 'Host' };
 const member = (i: number): AppActor => ({ userId: `u-m${i}`, userName: `Member ${i}` });
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 /**
  * Issue 14 "Bad and hostile input": members joining, leaving and watching at the same moment. Each

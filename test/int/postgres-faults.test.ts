@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, loadLog, openDatabase, type Database } from '../
 import { startCuttingProxy, type CuttingProxy } from '../support/tcp-proxy.ts';
 import { startThrowawayPostgres, throwawayPostgresMissing, type ThrowawayPostgres } from '../support/throwaway-postgres.ts';
 import { tallyGame } from '../support/tally-game.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 /**
  * Issue 19, "PostgreSQL faults get honest answers": a PostgreSQL of the test's own on a spare port,
@@ -17,11 +18,6 @@ const ana: AppActor = { userId: 'u-ana', userName: 'Ana' };
 const bo: AppActor = { userId: 'u-bo', userName: 'Bo' };
 /** Small limits so a frozen server answers within seconds. */
 const timeouts = { connectMs: 500, acquireMs: 700, statementMs: 600 };
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 describe.skipIf(missing !== null)('PostgreSQL faults on a throwaway server', () => {
   let server: ThrowawayPostgres;

@@ -5,17 +5,13 @@ import { publicStepsSince, type GameModule, type Genesis } from '../../src/core/
 import { loadLog } from '../../src/store/index.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
 import { tallyGame, type TallyState } from '../support/tally-game.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 /** Tally with a target far enough away that a game runs past its first cadence checkpoint. */
 const longTally: GameModule<TallyState, { target: number }> = { ...tallyGame, optionsSchema: z.object({ target: z.number().int().default(1_000_000) }) };
 
 const ana: AppActor = { userId: 'u-ana', userName: 'Ana' };
 const bo: AppActor = { userId: 'u-bo', userName: 'Bo' };
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 describe.each(backends)('recap on %s', (kind) => {
   let db: TestDatabase;

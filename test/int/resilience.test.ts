@@ -7,15 +7,11 @@ import { adventurePackSchema } from '../../src/games/adventure/index.ts';
 import { claimDue, listOutbox, loadLog, type OutboxRow } from '../../src/store/index.ts';
 import { tallyGame } from '../support/tally-game.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 const ana: AppActor = { userId: 'u-ana', userName: 'Ana' };
 const bo: AppActor = { userId: 'u-bo', userName: 'Bo' };
 const cy: AppActor = { userId: 'u-cy', userName: 'Cy' };
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 describe.each(backends)('resilience on %s', (kind) => {
   let db: TestDatabase;

@@ -4,6 +4,7 @@ import { CHECKPOINT_EVERY, ok, replay, type GameModule, type Genesis } from '../
 import { loadLog } from '../../src/store/index.ts';
 import { tallyGame, type TallyState } from '../support/tally-game.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { unwrap } from '../support/unwrap.ts';
 
 const ana: AppActor = { userId: 'u-ana', userName: 'Ana' };
 const bo: AppActor = { userId: 'u-bo', userName: 'Bo' };
@@ -26,11 +27,6 @@ const tallyV2: GameModule<TallyState, { target: number }> = {
     return ok({ state: { ...state, scores, winner }, events: [{ to: 'public', code: 'tally.added', params: { seat: ctx.seat, n } }] });
   },
 };
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
-  if (!r.ok) throw new Error(`rejected: ${r.error.code}`);
-  return r.value;
-}
 
 const scoresOf = (view: unknown): number[] => (view as { scores: number[] }).scores;
 
