@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Canvas, createCanvas, registerFont, type CanvasRenderingContext2D } from 'canvas';
 import { fromRoot } from '../ops/paths.ts';
+import { ByteLru } from './byte-lru.ts';
 
 /** Family name of the bundled DejaVu Sans, registered under our own name so the system fonts never stand in. */
 export const FONT_FAMILY = 'Turnkeeper Sans';
@@ -53,10 +54,11 @@ export interface SurfaceOptions {
 /** Pixel bytes of spare surfaces kept for {@link SurfaceOptions.reuse}: two 1600 × 4124 tables. */
 export const SPARE_SURFACE_BYTES = 64 * 2 ** 20;
 
-const spare = new Map<string, Canvas>();
+const pixelBytes = (canvas: Canvas): number => canvas.width * canvas.height * 4;
+
+const spare = new ByteLru<Canvas>(SPARE_SURFACE_BYTES, (canvas) => pixelBytes(canvas));
 /** Reusable canvases (created with `reuse`), by their kind key. */
 const reusable = new WeakMap<Canvas, string>();
-let spareBytes = 0;
 
 const surfaceKey = (width: number, height: number, opaque: boolean): string => `${width}x${height}${opaque ? ':rgb' : ''}`;
 
@@ -67,12 +69,10 @@ export function createSurface(width: number, height: number, options: SurfaceOpt
   const pw = Math.ceil(width * density);
   const ph = Math.ceil(height * density);
   const key = surfaceKey(pw, ph, options.opaque === true);
-  const kept = options.reuse ? spare.get(key) : undefined;
+  const kept = options.reuse ? spare.take(key) : undefined;
   let canvas: Canvas;
   let ctx: CanvasRenderingContext2D;
   if (kept) {
-    spare.delete(key);
-    spareBytes -= pixelBytes(kept);
     canvas = kept;
     ctx = canvas.getContext('2d');
     ctx.restore();
@@ -99,19 +99,14 @@ export function createSurface(width: number, height: number, options: SurfaceOpt
 /** Keeps a reusable surface whose picture is encoded; the oldest spares go past {@link SPARE_SURFACE_BYTES}. */
 function handBack(canvas: Canvas): void {
   const key = reusable.get(canvas);
-  if (key === undefined || spare.has(key) || pixelBytes(canvas) > SPARE_SURFACE_BYTES) return;
-  spare.set(key, canvas);
-  spareBytes += pixelBytes(canvas);
-  for (const [k, c] of spare) {
-    if (spareBytes <= SPARE_SURFACE_BYTES) break;
-    spare.delete(k);
-    spareBytes -= pixelBytes(c);
-  }
+  if (key === undefined || spare.has(key)) return;
+  spare.put(key, canvas);
 }
 
 /** How many spare surfaces are kept and their pixel bytes, for tests and measurements. */
 export function spareSurfaceStats(): { readonly surfaces: number; readonly bytes: number } {
-  return { surfaces: spare.size, bytes: spareBytes };
+  const { entries, bytes } = spare.stats();
+  return { surfaces: entries, bytes };
 }
 
 let surfaceCreated: ((s: { width: number; height: number; density: number }) => void) | undefined;
@@ -151,21 +146,7 @@ export function encodePng(canvas: Canvas): Promise<Buffer> {
  */
 export const LAYER_CACHE_BYTES = 48 * 2 ** 20;
 
-let layerBudget = LAYER_CACHE_BYTES;
-let layerBytes = 0;
-let layerHits = 0;
-let layerMisses = 0;
-const layers = new Map<string, Canvas>();
-
-const pixelBytes = (canvas: Canvas): number => canvas.width * canvas.height * 4;
-
-function evictLayers(): void {
-  for (const [key, canvas] of layers) {
-    if (layerBytes <= layerBudget) return;
-    layers.delete(key);
-    layerBytes -= pixelBytes(canvas);
-  }
-}
+const layers = new ByteLru<Canvas>(LAYER_CACHE_BYTES, (canvas) => pixelBytes(canvas));
 
 /**
  * A cache key for a layer: `name` and a digest of every input the layer is drawn from (pack id and
@@ -183,44 +164,28 @@ export function layerKey(name: string, inputs: unknown): string {
  * same as one drawn from scratch.
  */
 export function cachedLayer(key: string, width: number, height: number, draw: (ctx: CanvasRenderingContext2D) => void, options: SurfaceOptions = {}): Canvas {
-  const hit = layers.get(key);
-  if (hit) {
-    layers.delete(key);
-    if (hit.width === width && hit.height === height) {
-      layerHits++;
-      layers.set(key, hit);
-      return hit;
-    }
-    layerBytes -= pixelBytes(hit);
-  }
-  layerMisses++;
+  const hit = layers.lookup(key, (c) => c.width === width && c.height === height);
+  if (hit) return hit;
   const { canvas, ctx } = createSurface(width, height, options);
   draw(ctx);
-  if (pixelBytes(canvas) <= layerBudget) {
-    layers.set(key, canvas);
-    layerBytes += pixelBytes(canvas);
-    evictLayers();
-  }
+  layers.put(key, canvas);
   return canvas;
 }
 
 /** Empties the layer cache and its counters (tests, or after a pack is replaced). */
 export function clearLayerCache(): void {
   layers.clear();
-  layerBytes = 0;
-  layerHits = 0;
-  layerMisses = 0;
 }
 
 /** Sets the cache's byte budget (tests, measurements); shrinking drops the oldest layers at once. */
 export function setLayerCacheBytes(bytes: number): void {
-  layerBudget = bytes;
-  evictLayers();
+  layers.setBudget(bytes);
 }
 
 /** What the layer cache holds and how often it answered, for measurements. */
 export function layerCacheStats(): { readonly layers: number; readonly bytes: number; readonly budget: number; readonly hits: number; readonly misses: number } {
-  return { layers: layers.size, bytes: layerBytes, budget: layerBudget, hits: layerHits, misses: layerMisses };
+  const { entries, ...rest } = layers.stats();
+  return { layers: entries, ...rest };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
+import { ByteLru } from './byte-lru.ts';
 
 type Ctx = CanvasRenderingContext2D;
 
@@ -20,20 +21,8 @@ interface Run {
   readonly bytes: number;
 }
 
-let budget = TEXT_RUN_CACHE_BYTES;
-let bytes = 0;
-let hits = 0;
-let misses = 0;
 let direct = 0;
-const runs = new Map<string, Run>();
-
-function evict(): void {
-  for (const [key, run] of runs) {
-    if (bytes <= budget) return;
-    runs.delete(key);
-    bytes -= run.bytes;
-  }
-}
+const runs = new ByteLru<Run>(TEXT_RUN_CACHE_BYTES, (run) => run.bytes);
 
 /**
  * `ctx.fillText(text, x, y)` through a cache of rendered runs: node-canvas shapes and rasterizes text
@@ -65,19 +54,10 @@ export function fillTextRun(ctx: Ctx, text: string, x: number, y: number): void 
   if (fx === SUBPIXEL) [ix, fx] = [ix + 1, 0];
   if (fy === SUBPIXEL) [iy, fy] = [iy + 1, 0];
   const key = `${ctx.font}\u0000${fill}\u0000${ctx.textAlign}\u0000${ctx.textBaseline}\u0000${scale}\u0000${fx}\u0000${fy}\u0000${text}`;
-  let run = runs.get(key);
-  if (run) {
-    hits++;
-    runs.delete(key);
-    runs.set(key, run);
-  } else {
-    misses++;
+  let run = runs.lookup(key);
+  if (!run) {
     run = drawRun(ctx, text, scale, fx / SUBPIXEL, fy / SUBPIXEL);
-    if (run.bytes <= budget) {
-      runs.set(key, run);
-      bytes += run.bytes;
-      evict();
-    }
+    runs.put(key, run);
   }
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -108,19 +88,16 @@ function drawRun(ctx: Ctx, text: string, scale: number, fx: number, fy: number):
 /** Empties the text-run cache and its counters (tests, measurements). */
 export function clearTextRunCache(): void {
   runs.clear();
-  bytes = 0;
-  hits = 0;
-  misses = 0;
   direct = 0;
 }
 
 /** Sets the cache's byte budget; 0 keeps nothing (every run drawn afresh, same pixels). Shrinking drops the oldest runs at once. */
 export function setTextRunCacheBytes(limit: number): void {
-  budget = limit;
-  evict();
+  runs.setBudget(limit);
 }
 
 /** What the text-run cache holds and how often it answered (`direct`: texts drawn without it), for measurements. */
 export function textRunCacheStats(): { readonly runs: number; readonly bytes: number; readonly budget: number; readonly hits: number; readonly misses: number; readonly direct: number } {
-  return { runs: runs.size, bytes, budget, hits, misses, direct };
+  const { entries, ...rest } = runs.stats();
+  return { runs: entries, ...rest, direct };
 }
