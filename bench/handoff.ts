@@ -23,15 +23,18 @@ interface Setting {
   readonly intervalMs: number;
   /** The outbox pass: a thread's rows drawn together and posted in order, or one after the other. */
   readonly pipeline: boolean;
+  /** Deliveries give way to the interactions being answered (`commandsFirst`). */
+  readonly commandsFirst: boolean;
   /** Only in the full run (the quick run keeps the A/B of the last change). */
   readonly full?: boolean;
 }
 
 /** The last two are the A/B of the latest change; the first is the issue's starting point (the poll alone). */
 const SETTINGS: readonly Setting[] = [
-  { label: 'poll every 250 ms, rows one by one', wake: false, intervalMs: 250, pipeline: false, full: true },
-  { label: 'before: woken at commit, rows one by one', wake: true, intervalMs: 1000, pipeline: false },
-  { label: 'after: woken at commit, rows drawn together', wake: true, intervalMs: 1000, pipeline: true },
+  { label: 'poll every 250 ms, rows one by one', wake: false, intervalMs: 250, pipeline: false, commandsFirst: false, full: true },
+  { label: 'woken at commit, rows one by one', wake: true, intervalMs: 1000, pipeline: false, commandsFirst: false, full: true },
+  { label: 'before: rows drawn together, deliveries beside commands', wake: true, intervalMs: 1000, pipeline: true, commandsFirst: false },
+  { label: 'after: commands first', wake: true, intervalMs: 1000, pipeline: true, commandsFirst: true },
 ];
 
 interface Samples {
@@ -55,6 +58,7 @@ async function measure(discord: LocalDiscord, databaseUrl: string | undefined, s
     dispatchIntervalMs: setting.intervalMs,
     wakeOnCommit: setting.wake,
     pipelineDeliveries: setting.pipeline,
+    commandsFirst: setting.commandsFirst,
   });
   const samples: Samples = { reply: [], ping: [], picture: [], render: [] };
   // The render time of each picture, measured where the delivery draws it (the same run, the same process).

@@ -38,6 +38,7 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
     const floorMedian = quantile([...floor].sort((a, b) => a - b), 0.5);
     const samples: number[] = [];
     const cpuBefore = count === 1 ? await bot.cpu() : 0;
+    const levelStart = performance.now();
     await Promise.all(
       games.slice(0, count).map(async (g) => {
         for (let i = 0; i < perGame; i++) {
@@ -46,6 +47,7 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
         }
       }),
     );
+    const rate = samples.length / ((performance.now() - levelStart) / 1000);
     const row = summarize(`command latency, ${count} concurrent game${count > 1 ? 's' : ''} (${label})`, 'ms', samples);
     const refused = games.reduce((n, g) => n + g.refused, 0);
     const failed = games.reduce((n, g) => n + g.failed, 0);
@@ -75,7 +77,7 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
       transportNote = `; ${round(row.median / t.median, 1)}× transport floor; beyond both floors ${round(row.median - t.median - floorMedian, 2)} ms; outbox rows still undelivered when it began ${backlog}`;
     }
     figures.push({ count, command: row.median, p99: row.p99, insert: floorMedian, ...(transport === undefined ? {} : { transport }), ...(cpu ? { cpu } : {}) });
-    rows.push({ ...row, notes: `median ${round(row.median / floorMedian, 1)}× floor${transportNote}; refused ${refused}; unanswered in 3 s ${failed}` });
+    rows.push({ ...row, notes: `${Math.round(rate)} commands/s; median ${round(row.median / floorMedian, 1)}× floor${transportNote}; refused ${refused}; unanswered in 3 s ${failed}` });
   }
   const left = await drainOutbox(bot.db, 15_000);
   const check = await checkLogs(bot, games);
@@ -85,8 +87,8 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
 
 /**
  * The passes under test, both in the same invocation. With `--base=<git ref>`, "before" is the bot as that
- * commit built it and "after" this tree's; without it, the outbox passes: rows drawn and recorded one
- * after the other ("before"), or drawn together and posted in order ("after").
+ * commit built it and "after" this tree's; without it, the outbox's deliveries beside the interactions
+ * ("before") or giving way to them (`yieldTo`, "after": commands first).
  */
 type Pass = { readonly label: string; readonly env: Readonly<Record<string, string>> };
 
@@ -96,8 +98,8 @@ export const PASSES: readonly [Pass, Pass] = baseRef()
       { label: 'after: this tree', env: {} },
     ]
   : [
-      { label: 'before: rows one by one', env: { TK_BENCH_PIPELINE: '0' } },
-      { label: 'after: rows drawn together', env: { TK_BENCH_PIPELINE: '1' } },
+      { label: 'before: deliveries beside commands', env: { TK_BENCH_COMMANDS_FIRST: '0' } },
+      { label: 'after: commands first', env: { TK_BENCH_COMMANDS_FIRST: '1' } },
     ];
 
 /** A/B rows of the issue's goals: work beyond the two floors at 1 game, and p99 at the largest level. */
@@ -173,7 +175,11 @@ async function memoryCase(url: string, runtime: BotRuntime, quick: boolean): Pro
  */
 export async function latencyCases(quick: boolean): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const plan = quick ? ([[1, 30], [50, 2]] as const) : ([[1, 200], [50, 20], [200, 10]] as const);
+  // `--levels=200x10,50x20`: only these levels (games × commands each), for a targeted run.
+  const levelsArg = process.argv.find((a) => a.startsWith('--levels='))?.slice('--levels='.length);
+  const plan: readonly (readonly [number, number])[] = levelsArg
+    ? levelsArg.split(',').map((l) => l.split('x').map(Number) as [number, number])
+    : quick ? [[1, 30], [50, 2]] : [[1, 200], [50, 20], [200, 10]];
   // --skip-memory: the A/B alone (the memory cases start four more bot processes).
   const memory = !process.argv.includes('--cpu-prof') && !process.argv.includes('--skip-memory');
   const scratch = await scratchDatabase(process.env.DATABASE_URL ?? DEFAULT_PG);
@@ -182,7 +188,8 @@ export async function latencyCases(quick: boolean): Promise<BenchRow[]> {
     try {
       const figures: LevelFigures[][] = [];
       // The quick run keeps its former size: this commit's pass only (the A/B runs in the full bench).
-      for (const pass of quick ? PASSES.slice(1) : PASSES) {
+      // `--after-only`: this tree's pass alone (a targeted run; no A/B rows).
+      for (const pass of quick || process.argv.includes('--after-only') ? PASSES.slice(1) : PASSES) {
         const bot = await startWorkers(discord, scratch.url, [[0]], process.argv.includes('--cpu-prof'), 'compiled', pass.env);
         try {
           const mine: LevelFigures[] = [];
@@ -203,7 +210,7 @@ export async function latencyCases(quick: boolean): Promise<BenchRow[]> {
     await scratch.drop();
   }
   // `--base=<ref>` runs the A/B alone: the in-process PGlite level is not part of it.
-  if (!quick && !baseRef()) {
+  if (!quick && !baseRef() && !levelsArg) {
     const local = await startDiscord(1);
     const bot = await startInProcess(local);
     try {

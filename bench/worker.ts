@@ -37,6 +37,8 @@ const runtime = await startRuntime({
   ...(process.env.TK_BENCH_NO_OUTBOX === '1' ? { wakeOnCommit: false } : {}),
   // `TK_BENCH_PIPELINE=0`: the outbox pass before the handoff work, one row after the other (the A/B's "before").
   pipelineDeliveries: process.env.TK_BENCH_PIPELINE !== '0',
+  // `TK_BENCH_COMMANDS_FIRST=0`: deliveries do not give way to interactions (the A/B's "before").
+  commandsFirst: process.env.TK_BENCH_COMMANDS_FIRST !== '0',
 });
 
 async function floor(n: number): Promise<number[]> {

@@ -54,7 +54,19 @@ export interface DispatcherOptions {
    * connection) and the bench's A/B "before" (`npm run bench -- --only=handoff`).
    */
   readonly pipeline?: boolean;
+  /**
+   * Interactions this process is answering (the bot's): while any waits, a delivery waits for them first,
+   * at most `maxDeferMs` at each step, and a pass claims no more rows. Commands first: a player waits on
+   * an answer within Discord's 3 s, while deliveries can wait, and under a backlog the ones that waited
+   * are often superseded by a newer picture or turn message and never drawn.
+   */
+  readonly yieldTo?: { count(): number; idle(): Promise<void> };
+  /** The longest a delivery step waits for interactions (default {@link DEFAULT_MAX_DEFER_MS}). */
+  readonly maxDeferMs?: number;
 }
+
+/** A delivery step waits at most this long for interactions being answered (so the outbox never stalls). */
+export const DEFAULT_MAX_DEFER_MS = 100;
 
 
 export interface TickReport {
@@ -122,6 +134,15 @@ export function createDispatcher(options: DispatcherOptions) {
   const intervalMs = options.intervalMs ?? 1000;
   const workerId = options.workerId ?? randomUUID();
   const pipeline = options.pipeline ?? true;
+  const { yieldTo } = options;
+  const maxDeferMs = options.maxDeferMs ?? DEFAULT_MAX_DEFER_MS;
+  /** Waits while this process answers interactions, at most `maxDeferMs` (at once when none is). */
+  const giveWay = async (): Promise<void> => {
+    if (!yieldTo || yieldTo.count() === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([yieldTo.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxDeferMs)))]);
+    clearTimeout(timer);
+  };
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   /** A pass is under way in the started loop / a wake arrived during it (the next pass starts at once). */
@@ -147,6 +168,7 @@ export function createDispatcher(options: DispatcherOptions) {
 
   async function handle(row: OutboxRow, sent: { id: string; ref: string | null }[], marks: Promise<void>[], prepared?: Promise<unknown>): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
     let result: DeliveryResult;
+    await giveWay();
     try {
       result = await deliver(row, prepared);
     } catch (e) {
@@ -248,7 +270,7 @@ export function createDispatcher(options: DispatcherOptions) {
     const endsAt = now.getTime() + Math.min(1_000, leaseMs / 4);
     let claiming: Promise<void> | undefined;
     const refill = async (): Promise<boolean> => {
-      if (!backlog || clock().getTime() >= endsAt) return false;
+      if (!backlog || clock().getTime() >= endsAt || (yieldTo?.count() ?? 0) > 0) return false;
       claiming ??= (async () => {
         report.sent += await supersede().catch((e: unknown) => {
           logger?.warn({ err: e }, 'outbox.supersedeFailed');
@@ -272,6 +294,7 @@ export function createDispatcher(options: DispatcherOptions) {
       const dropped = (row: OutboxRow) => isPicture(row) && newest.get(row.gameId ?? '') !== row.id;
       // Every row of the thread is drawn at once (the picture renders while the next player's turn
       // message is posted); the posts go out one after the other, in the order of the log but the ping first.
+      await giveWay();
       const ahead = new Map(pipeline && deliver.prepare ? inOrder.filter((r) => !dropped(r)).map((r) => [r.id, deliver.prepare?.(r)] as const) : []);
       for (const row of inOrder) {
         untouched.delete(row.id);
@@ -352,6 +375,8 @@ export function createDispatcher(options: DispatcherOptions) {
         looping = true;
         woken = false;
         try {
+          // Behind (the last claim was a full batch): the next pass waits for the interactions first.
+          if (backlog) await giveWay();
           const r = await tick();
           full = backlog;
           if (r.claimed > 0) logger?.debug({ ...r }, 'outbox.tick');

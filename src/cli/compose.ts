@@ -150,6 +150,8 @@ export interface RuntimeOptions {
    * own statements (its reply measured 33 → 132 ms), so the sandbox keeps the one-by-one pass.
    */
   readonly pipelineDeliveries?: boolean;
+  /** Deliveries give way to the interactions being answered (default); `false`: the bench's A/B "before". */
+  readonly commandsFirst?: boolean;
   /**
    * Scheduler choice: BullMQ when `config.REDIS_URL` is set unless `inProcess`; the in-process one reads
    * `clock` (the local stack passes an `OffsetClock` so `!advance` moves app and scheduler together).
@@ -252,7 +254,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const rebuilt = await schedule.rebuild();
   schedulerLog.info({ kind: scheduler.kind, rebuilt, clocked: reconciled.clocked, replanned: reconciled.replanned }, 'scheduler started');
   // Woken when a command commits (in process, or LISTEN on PostgreSQL); the poll is the slow fallback.
-  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 1000, pipeline: options.pipelineDeliveries ?? db.kind === 'postgres' });
+  const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 1000, pipeline: options.pipelineDeliveries ?? db.kind === 'postgres', ...(options.commandsFirst === false ? {} : { yieldTo: bot.answering }) });
   if (options.wakeOnCommit !== false) wake.on(() => dispatcher.wake());
   dispatcher.start();
   return {

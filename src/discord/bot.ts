@@ -53,7 +53,15 @@ export interface Bot {
    * on it instead of a quiet spell (`src/local/stack.ts`).
    */
   answered(interactionId: string): Promise<void>;
+  /** The interactions this process is answering now: the outbox gives way to them (commands first). */
+  readonly answering: Answering;
   stop(): Promise<void>;
+}
+
+/** How many interactions are being answered, and a promise for the moment none is. */
+export interface Answering {
+  count(): number;
+  idle(): Promise<void>;
 }
 
 /**
@@ -171,8 +179,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     defaultLocale: options.defaultLocale,
   });
   const answering = new Map<string, Promise<void>>();
+  let idleWaiters: (() => void)[] = [];
   client.on(Events.InteractionCreate, (interaction) => {
-    const handled = router.handle(interaction).finally(() => answering.delete(interaction.id));
+    const handled = router.handle(interaction).finally(() => {
+      answering.delete(interaction.id);
+      if (answering.size > 0 || idleWaiters.length === 0) return;
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    });
     answering.set(interaction.id, handled);
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
@@ -191,6 +206,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     services,
     deliver,
     answered: (interactionId) => answering.get(interactionId) ?? Promise.resolve(),
+    answering: {
+      count: () => answering.size,
+      idle: () => (answering.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+    },
     async stop() {
       await client.destroy();
     },
