@@ -9,6 +9,7 @@ import { latencyCases } from './latency.ts';
 import { microCases } from './micro.ts';
 import { reconcileCases } from './reconcile.ts';
 import { redisCases } from './redis.ts';
+import { startupCases } from './startup.ts';
 import { throughputCases } from './throughput.ts';
 import { machine, table, type BenchRow } from './stats.ts';
 
@@ -25,6 +26,7 @@ const cases: Record<string, (quick: boolean) => Promise<BenchRow[]>> = {
   handoff: handoffCases,
   redis: redisCases,
   checkpoints: checkpointCases,
+  startup: startupCases,
 };
 
 const rows: BenchRow[] = [];

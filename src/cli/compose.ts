@@ -181,13 +181,24 @@ export interface Runtime {
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, logger } = options;
   const clock = options.clock ?? (() => new Date());
+  // How long each step of the start took (ms), logged once it is serving: where a slow start-up spends its time.
+  const took: Record<string, number> = {};
+  let since = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    took[name] = Math.round(now - since);
+    since = now;
+  };
   const db =
     options.database ??
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: options.memory, migrate: config.MIGRATE_ON_START, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, timeouts: databaseTimeouts(config) }));
+  step('database');
   const catalog = options.catalog ?? (await loadCatalog(options.modules ?? gameModules));
+  step('packs');
   for (const problem of catalog.problems) logger.warn({ problem }, 'content pack refused');
   const pictures = await startRenderHost({ mode: config.RENDER_THREAD, packs: catalog.all, onWorkerExit: (err) => logger.warn({ err }, 'render worker stopped; the next picture starts a new one') });
   const limits = { lobbiesPerUser: config.LOBBIES_PER_USER, lobbiesPerGuild: config.LOBBIES_PER_GUILD, gamesPerGuild: config.GAMES_PER_GUILD };
+  step('renderThread');
   const wakeLog = logger.child({ component: 'wake' });
   const wake = await openWakeSignal(db, { onError: (error) => wakeLog.warn({ err: error }, 'outbox wake-up: LISTEN failed; the dispatcher polls') });
   const campaignLog = logger.child({ component: 'campaigns' });
@@ -228,6 +239,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const schedule = createSchedule({ db, app, scheduler, store, clock, logger: schedulerLog });
   schedule.register();
   dormancy.plan = schedule.campaignDormancy.plan;
+  step('services');
   const bot = await startBot({
     token: options.token,
     api: options.api,
@@ -248,15 +260,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     schedule,
     ...(options.drawPicture ? { drawPicture: options.drawPicture } : {}),
   });
+  step('discord');
   await scheduler.start();
+  step('schedulerStart');
   const reconciled = await reconcileSchedule({ db, app, schedule, logger: schedulerLog });
+  step('reconcile');
   await schedule.campaignDormancy.planMissing();
+  step('campaignDormancy');
   const rebuilt = await schedule.rebuild();
+  step('rebuild');
   schedulerLog.info({ kind: scheduler.kind, rebuilt, clocked: reconciled.clocked, replanned: reconciled.replanned }, 'scheduler started');
   // Woken when a command commits (in process, or LISTEN on PostgreSQL); the poll is the slow fallback.
   const dispatcher = createDispatcher({ db, deliver: bot.deliver, clock, logger: logger.child({ component: 'outbox' }), intervalMs: options.dispatchIntervalMs ?? 1000, pipeline: options.pipelineDeliveries ?? db.kind === 'postgres', ...(options.commandsFirst === false ? {} : { yieldTo: bot.answering }) });
   if (options.wakeOnCommit !== false) wake.on(() => dispatcher.wake());
   dispatcher.start();
+  logger.info({ ms: took }, 'runtime started');
   return {
     db,
     app,

@@ -7,7 +7,7 @@ import { commandDefinitions, loadCommands } from '../discord/registry.ts';
  * up to an hour to show changes everywhere). Needs DISCORD_TOKEN.
  * @see https://discord.com/developers/docs/interactions/application-commands#registering-a-command
  */
-export async function deployCommands(config: Config, guildId = config.DEV_GUILD_ID, api?: string): Promise<number> {
+export async function deployCommands(config: Config, guildId = config.DEV_GUILD_ID, api = config.DISCORD_API_URL): Promise<number> {
   if (!config.DISCORD_TOKEN) {
     console.error('Configuration error: DISCORD_TOKEN is required to deploy commands (the local sandbox registers its own).');
     return 78;

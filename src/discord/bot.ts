@@ -90,10 +90,21 @@ export const cacheLimits = Options.cacheWithLimits({
   ApplicationCommandManager: 0,
 });
 
+/**
+ * discord.js reads `SHARDS` and `SHARD_COUNT` from the environment when the client's options equal its
+ * defaults, and takes a blank `SHARD_COUNT` (the `SHARD_COUNT=` line of .env.example, passed on by docker
+ * compose's `env_file`) for 0 shards: "The shardCount option must be a number greater than or equal to 1".
+ * The configuration has read them already (blank means unset), so blank ones are removed from `env`.
+ */
+export function dropBlankShardVariables(env: NodeJS.ProcessEnv = process.env): void {
+  for (const name of ['SHARDS', 'SHARD_COUNT']) if (env[name] !== undefined && env[name].trim() === '') delete env[name];
+}
+
 /** Logs in the discord.js client, routes interactions, and delivers outbox rows through it. */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { app, catalog, logger } = options;
   const shards = options.shards ?? 'auto';
+  dropBlankShardVariables();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     makeCache: cacheLimits,

@@ -32,3 +32,20 @@ describe('what `turnkeeper start` runs', () => {
     expect(() => loadConfig({ TURNKEEPER_SANDBOX: 'maybe' })).toThrow(/TURNKEEPER_SANDBOX is invalid \(got "maybe"\)/);
   });
 });
+
+/** Issue 19: the start-up bench runs the real `turnkeeper start` against the local Discord through DISCORD_API_URL. */
+describe('DISCORD_API_URL, the REST API base', () => {
+  it('GIVEN an http:// base (a local Discord or nirn-proxy) THEN it is kept as given; unset or blank means Discord\'s own', () => {
+    expect(loadConfig({ DISCORD_API_URL: 'http://127.0.0.1:8080/api' }).DISCORD_API_URL).toBe('http://127.0.0.1:8080/api');
+    expect(loadConfig({ DISCORD_API_URL: 'https://proxy.example/api' }).DISCORD_API_URL).toBe('https://proxy.example/api');
+    expect(loadConfig({}).DISCORD_API_URL).toBeUndefined();
+    expect(loadConfig({ DISCORD_API_URL: ' ' }).DISCORD_API_URL).toBeUndefined();
+  });
+
+  it('GIVEN something other than an http(s) URL THEN loading the configuration names DISCORD_API_URL and what it expects', () => {
+    for (const bad of ['ftp://127.0.0.1/api', '127.0.0.1:8080/api', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ DISCORD_API_URL: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ DISCORD_API_URL: bad })).toThrow(`DISCORD_API_URL is invalid (got ${JSON.stringify(bad)}): an http:// or https:// URL`);
+    }
+  });
+});

@@ -9,6 +9,8 @@ const schema = z.object({
   DISCORD_TOKEN: z.string().min(20).optional(),
   DISCORD_APPLICATION_ID: z.string().regex(/^\d{17,20}$/, 'a Discord application id (17 to 20 digits)').optional(),
   DEV_GUILD_ID: z.string().regex(/^\d{17,20}$/, 'a Discord guild id (17 to 20 digits)').optional(),
+  /** The REST API base, for a REST proxy (nirn-proxy) or a local Discord; unset: Discord's own. */
+  DISCORD_API_URL: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' }).optional(),
   SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1024)]).default('auto'),
   SHARD_IDS: z
     .string()
