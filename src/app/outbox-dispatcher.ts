@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../core/index.ts';
-import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, releaseClaims, renewLeases, requeueStale, supersedePictures, supersedeTurns, type Database, type OutboxRow } from '../store/index.ts';
+import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, releaseClaims, renewLeases, requeueStale, supersedePictures, supersedePrompts, supersedeTurns, type Database, type OutboxRow } from '../store/index.ts';
 import { planTurns } from './turn-coalesce.ts';
 import type { AppLogger } from './types.ts';
 
@@ -63,7 +63,15 @@ export interface DispatcherOptions {
   readonly yieldTo?: { count(): number; idle(): Promise<void> };
   /** The longest a delivery step waits for interactions (default {@link DEFAULT_MAX_DEFER_MS}). */
   readonly maxDeferMs?: number;
+  /**
+   * Steps a second that never wait, however many interactions do (default {@link DEFAULT_FREE_STEPS}):
+   * the outbox's share of a process that is answering interactions without pause.
+   */
+  readonly freeStepsPerSecond?: number;
 }
+
+/** Delivery steps a second that go ahead although interactions wait (a burst of as many is allowed). */
+export const DEFAULT_FREE_STEPS = 10;
 
 /** A delivery step waits at most this long for interactions being answered (so the outbox never stalls). */
 export const DEFAULT_MAX_DEFER_MS = 100;
@@ -90,6 +98,22 @@ function newestPictures(rows: readonly OutboxRow[]): Map<string, string> {
   const newest = new Map<string, string>();
   for (const row of rows) if (isPicture(row)) newest.set(row.gameId as string, row.id);
   return newest;
+}
+
+/**
+ * An edit of the live turn message (`prompt`) on its first try, made pointless by a newer prompt or turn
+ * row of the same game claimed with it (that one draws the message for a later seq); never the edit that
+ * retires the message at the game's end.
+ */
+function staleEdits(rows: readonly OutboxRow[]): Set<string> {
+  const newest = new Map<string, string>();
+  for (const row of rows) if ((row.kind === 'prompt' || row.kind === 'turn') && row.gameId) newest.set(row.gameId, row.id);
+  const stale = new Set<string>();
+  for (const row of rows) {
+    if (row.kind !== 'prompt' || !row.gameId || row.attempts > 1 || (row.payload as { ended?: unknown } | null)?.ended === true) continue;
+    if (newest.get(row.gameId) !== row.id) stale.add(row.id);
+  }
+  return stale;
 }
 
 /**
@@ -136,9 +160,23 @@ export function createDispatcher(options: DispatcherOptions) {
   const pipeline = options.pipeline ?? true;
   const { yieldTo } = options;
   const maxDeferMs = options.maxDeferMs ?? DEFAULT_MAX_DEFER_MS;
-  /** Waits while this process answers interactions, at most `maxDeferMs` (at once when none is). */
+  const freeSteps = options.freeStepsPerSecond ?? DEFAULT_FREE_STEPS;
+  // A token bucket: `freeSteps` tokens a second, at most `freeSteps` kept.
+  let tokens = freeSteps;
+  let filledAt = performance.now();
+  /**
+   * Waits while this process answers interactions, at most `maxDeferMs` (at once when none is, or when a
+   * free step is left this second, so the outbox keeps its share under an endless stream of interactions).
+   */
   const giveWay = async (): Promise<void> => {
     if (!yieldTo || yieldTo.count() === 0) return;
+    const now = performance.now();
+    tokens = Math.min(freeSteps, tokens + ((now - filledAt) / 1000) * freeSteps);
+    filledAt = now;
+    if (tokens >= 1) {
+      tokens -= 1;
+      return;
+    }
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([yieldTo.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxDeferMs)))]);
     clearTimeout(timer);
@@ -168,7 +206,6 @@ export function createDispatcher(options: DispatcherOptions) {
 
   async function handle(row: OutboxRow, sent: { id: string; ref: string | null }[], marks: Promise<void>[], prepared?: Promise<unknown>): Promise<keyof Omit<TickReport, 'claimed' | 'requeued'>> {
     let result: DeliveryResult;
-    await giveWay();
     try {
       result = await deliver(row, prepared);
     } catch (e) {
@@ -213,15 +250,15 @@ export function createDispatcher(options: DispatcherOptions) {
   let supersededAt = -Infinity;
 
   /**
-   * With a backlog (the last claim was a full batch), older pictures and turn messages of a game waiting
-   * behind a newer one are dropped first: Discord allows a bot 50 requests a second, and only the newest
-   * table and turn message matter (the survivor pings and restarts whom the dropped ones would have).
+   * With a backlog (the last claim was a full batch), older pictures, turn messages and edits of the live
+   * turn message (prompts) of a game waiting behind a newer one are dropped first: Discord allows a bot
+   * 50 requests a second, and only the newest table and turn message matter (the survivor pings and restarts whom the dropped ones would have).
    */
   async function supersede(): Promise<number> {
     const now = clock().getTime();
     if (!backlog || now - supersededAt < SUPERSEDE_EVERY_MS) return 0;
     supersededAt = now;
-    return (await supersedePictures(db.prisma)) + (await supersedeTurns(db.prisma, planTurns));
+    return (await supersedePictures(db.prisma)) + (await supersedePrompts(db.prisma)) + (await supersedeTurns(db.prisma, planTurns));
   }
 
   const targetOf = (row: OutboxRow): string => {
@@ -270,8 +307,9 @@ export function createDispatcher(options: DispatcherOptions) {
     const endsAt = now.getTime() + Math.min(1_000, leaseMs / 4);
     let claiming: Promise<void> | undefined;
     const refill = async (): Promise<boolean> => {
-      if (!backlog || clock().getTime() >= endsAt || (yieldTo?.count() ?? 0) > 0) return false;
+      if (!backlog || clock().getTime() >= endsAt) return false;
       claiming ??= (async () => {
+        await giveWay();
         report.sent += await supersede().catch((e: unknown) => {
           logger?.warn({ err: e }, 'outbox.supersedeFailed');
           return 0;
@@ -291,7 +329,8 @@ export function createDispatcher(options: DispatcherOptions) {
     const deliverGroup = async (group: readonly OutboxRow[]): Promise<void> => {
       const inOrder = pipeline ? pingFirst(group) : group;
       const newest = newestPictures(inOrder);
-      const dropped = (row: OutboxRow) => isPicture(row) && newest.get(row.gameId ?? '') !== row.id;
+      const stale = staleEdits(inOrder);
+      const dropped = (row: OutboxRow) => (isPicture(row) && newest.get(row.gameId ?? '') !== row.id) || stale.has(row.id);
       // Every row of the thread is drawn at once (the picture renders while the next player's turn
       // message is posted); the posts go out one after the other, in the order of the log but the ping first.
       await giveWay();

@@ -38,6 +38,7 @@ export {
   markSent,
   markSentMany,
   supersedePictures,
+  supersedePrompts,
   supersedeTurns,
   releaseClaims,
   type PendingTurnRow,

@@ -134,6 +134,23 @@ export async function supersedePictures(prisma: PrismaClient): Promise<number> {
             AND n."status" IN ('pending', 'sending') AND n."payload"->>'image' = 'true')`;
 }
 
+/**
+ * Marks sent (`superseded`) every pending, never-tried `prompt` row (an edit of the live turn message for
+ * its seq) of a game that has a newer `prompt` or `turn` row pending or being sent: that one draws the
+ * message for a later seq, and the older edit would find the game moved on and change nothing. A prompt
+ * that retires the message at the game's end (`ended`) is never dropped. Returns how many it marked.
+ */
+export async function supersedePrompts(prisma: PrismaClient): Promise<number> {
+  return prisma.$executeRaw`
+    UPDATE "Outbox" AS o SET "status" = 'sent', "sentRef" = 'superseded', "updatedAt" = now()
+     WHERE o."status" = 'pending' AND o."kind" = 'prompt' AND o."attempts" = 0 AND o."gameId" IS NOT NULL
+       AND COALESCE(o."payload"->>'ended', 'false') <> 'true'
+       AND EXISTS (
+         SELECT 1 FROM "Outbox" AS n
+          WHERE n."gameId" = o."gameId" AND n."kind" IN ('prompt', 'turn') AND n."id" > o."id"
+            AND n."status" IN ('pending', 'sending'))`;
+}
+
 /** A game's pending `turn` rows as {@link supersedeTurns} hands them to its planner (oldest first). */
 export interface PendingTurnRow {
   readonly id: string;

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type DeliveryResult } from '../../src/app/index.ts';
-import { enqueue, type OutboxRow } from '../../src/store/index.ts';
+import { enqueue, supersedePrompts, type OutboxRow } from '../../src/store/index.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
 
 /**
  * Issue 19, "200 concurrent games": commands first. The outbox's deliveries give way to the interactions
  * the same process is answering (`yieldTo`): a delivery waits for them, at most `maxDeferMs` a step, and a
  * pass under a backlog claims no more rows while they wait. The outbox never stalls: with interactions
- * arriving without end, every row is still delivered.
+ * arriving without end, every row is still delivered, and a few steps a second go ahead at once (its share).
+ * Under a backlog, an edit of the live turn message made pointless by a newer one is dropped.
  */
 interface Answering {
   count(): number;
@@ -61,7 +62,7 @@ describe.each(backends)('outbox deliveries give way to interactions on %s', (kin
   it('GIVEN an interaction being answered WHEN rows are due THEN nothing is posted until it is answered, then everything is, in order (Issue 19 §The turn handoff: commands first)', async () => {
     const { posted, deliver } = await notices(3, 1);
     const busy = answering(1);
-    const tick = createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 10_000 }).tick();
+    const tick = createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 10_000, freeStepsPerSecond: 0 }).tick();
     await sleep(150);
     expect(posted).toEqual([]);
     busy.add(-1);
@@ -73,20 +74,62 @@ describe.each(backends)('outbox deliveries give way to interactions on %s', (kin
     const { posted, deliver } = await notices(4, 2);
     const busy = answering(1);
     const t0 = performance.now();
-    await createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 20 }).tick();
+    await createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 20, freeStepsPerSecond: 0 }).tick();
     expect([...posted].sort()).toEqual(['t0:0', 't0:2', 't1:1', 't1:3']);
     // Four posts and two groups, each waiting its 20 ms at most: far below the seconds a stall would take.
     expect(performance.now() - t0).toBeLessThan(3_000);
   });
 
-  it('GIVEN a backlog WHEN interactions wait THEN a pass claims no more than its first batch; with none waiting its free lanes claim the rest (Issue 19 §The outbox delivers exactly once, fast)', async () => {
+  it('GIVEN interactions that never stop and free steps left this second WHEN rows are due THEN they go ahead at once, not after the longest wait (the outbox keeps its share)', async () => {
+    const { posted, deliver } = await notices(3, 3);
+    const t0 = performance.now();
+    await createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: answering(1), maxDeferMs: 10_000, freeStepsPerSecond: 10 }).tick();
+    expect([...posted].sort()).toEqual(['t0:0', 't1:1', 't2:2']);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+  });
+
+  /** Pending rows of one game as a command leaves them: `prompt` edits of the live turn message, then `turn`. */
+  async function edits(rows: readonly { kind: 'prompt' | 'turn'; seq: number; ended?: boolean; attempts?: number }[]): Promise<{ gameId: string; ids: string[] }> {
+    const gameId = `edits-${kind}-${++tagN}`;
+    await enqueue(db.prisma, gameId, rows.map((r) => ({ kind: r.kind, target: { channelId: `${gameId}-thread` }, payload: { gameId, seq: r.seq, ...(r.ended ? { ended: true } : {}) } })));
+    const stored = await db.prisma.outbox.findMany({ where: { gameId }, orderBy: { id: 'asc' } });
+    for (const [i, r] of rows.entries()) if (r.attempts) await db.prisma.outbox.update({ where: { id: stored[i]!.id }, data: { attempts: r.attempts } });
+    return { gameId, ids: stored.map((r) => String(r.id)) };
+  }
+  const statuses = async (gameId: string) => (await db.prisma.outbox.findMany({ where: { gameId }, orderBy: { id: 'asc' } })).map((r) => (r.sentRef === 'superseded' ? 'superseded' : r.status));
+
+  it('GIVEN a game\'s pending edits of its live turn message followed by a newer edit or turn message WHEN superseded THEN only the older untried edits are dropped; an edit that ends the game, a tried one, and another game\'s are kept (Issue 19 §The outbox delivers exactly once, fast)', async () => {
+    const a = await edits([{ kind: 'prompt', seq: 1 }, { kind: 'prompt', seq: 2, attempts: 1 }, { kind: 'prompt', seq: 3 }, { kind: 'turn', seq: 4 }]);
+    const ended = await edits([{ kind: 'prompt', seq: 7, ended: true }, { kind: 'turn', seq: 8 }]);
+    const alone = await edits([{ kind: 'prompt', seq: 2 }]);
+    expect(await supersedePrompts(db.prisma)).toBeGreaterThanOrEqual(2);
+    expect(await statuses(a.gameId)).toEqual(['superseded', 'pending', 'superseded', 'pending']);
+    expect(await statuses(ended.gameId)).toEqual(['pending', 'pending']);
+    expect(await statuses(alone.gameId)).toEqual(['pending']);
+    await db.prisma.outbox.deleteMany({ where: { gameId: { in: [a.gameId, ended.gameId, alone.gameId] } } });
+  });
+
+  it('GIVEN two edits of a game\'s live turn message claimed together WHEN delivered THEN only the newer is drawn; the older is recorded superseded', async () => {
+    const { gameId, ids } = await edits([{ kind: 'prompt', seq: 1 }, { kind: 'prompt', seq: 2 }]);
+    const drawn: string[] = [];
+    const deliver = async (row: OutboxRow): Promise<DeliveryResult> => {
+      if (row.gameId === gameId) drawn.push(row.id);
+      return { ok: true, ref: `m-${row.id}` };
+    };
+    await createDispatcher({ db, clock: () => new Date(), deliver }).tick();
+    expect(drawn).toEqual([ids[1]]);
+    expect(await statuses(gameId)).toEqual(['superseded', 'sent']);
+  });
+
+  it('GIVEN a backlog WHEN interactions wait THEN the pass claims no further batch before they are answered; then its free lanes claim the rest (Issue 19 §The outbox delivers exactly once, fast)', async () => {
     const busy = answering(1);
-    const first = await notices(6, 6);
-    const held = await createDispatcher({ db, clock: () => new Date(), deliver: first.deliver, yieldTo: busy, maxDeferMs: 5, batch: 2, lanes: 2 }).tick();
-    expect(held.claimed).toBe(2);
+    const { posted, deliver } = await notices(6, 6);
+    const tick = createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 10_000, freeStepsPerSecond: 0, batch: 2, lanes: 2 }).tick();
+    await sleep(150);
+    expect(posted).toEqual([]);
     busy.add(-1);
-    const free = await createDispatcher({ db, clock: () => new Date(), deliver: first.deliver, yieldTo: busy, maxDeferMs: 5, batch: 2, lanes: 2 }).tick();
-    expect(free.claimed).toBeGreaterThanOrEqual(4);
-    expect([...first.posted].sort()).toEqual(['t0:0', 't1:1', 't2:2', 't3:3', 't4:4', 't5:5']);
+    const report = await tick;
+    expect(report.claimed).toBeGreaterThanOrEqual(6);
+    expect([...posted].sort()).toEqual(['t0:0', 't1:1', 't2:2', 't3:3', 't4:4', 't5:5']);
   });
 });
