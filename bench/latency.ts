@@ -1,5 +1,5 @@
 import { baseRef, checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startInProcess, startWorkers, type BotRuntime, type BotUnderTest } from './e2e.ts';
-import { quantile, round, single, summarize, type BenchRow } from './stats.ts';
+import { postgresCpuMs, quantile, round, single, summarize, type BenchRow } from './stats.ts';
 
 /**
  * What any answer costs before a command does its own work: `/help` (an ephemeral text, no database) sent
@@ -39,6 +39,7 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
     const samples: number[] = [];
     const cpuBefore = count === 1 ? await bot.cpu() : 0;
     const levelStart = performance.now();
+    const cpuAtStart = { bot: await bot.cpu(), driver: process.cpuUsage(), postgres: postgresCpuMs() };
     await Promise.all(
       games.slice(0, count).map(async (g) => {
         for (let i = 0; i < perGame; i++) {
@@ -48,6 +49,9 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
       }),
     );
     const rate = samples.length / ((performance.now() - levelStart) / 1000);
+    // Where the level's CPU went, per command: the bot, this process (the driver and the local Discord), PostgreSQL.
+    const driverCpu = process.cpuUsage(cpuAtStart.driver);
+    const cpuShare = `CPU per command: bot ${round((await bot.cpu() - cpuAtStart.bot) / samples.length, 2)} ms, driver and local Discord ${round((driverCpu.user + driverCpu.system) / 1000 / samples.length, 2)} ms, PostgreSQL ${round((postgresCpuMs() - cpuAtStart.postgres) / samples.length, 2)} ms`;
     const row = summarize(`command latency, ${count} concurrent game${count > 1 ? 's' : ''} (${label})`, 'ms', samples);
     const refused = games.reduce((n, g) => n + g.refused, 0);
     const failed = games.reduce((n, g) => n + g.failed, 0);
@@ -77,7 +81,7 @@ async function levels(bot: BotUnderTest, discord: Awaited<ReturnType<typeof star
       transportNote = `; ${round(row.median / t.median, 1)}× transport floor; beyond both floors ${round(row.median - t.median - floorMedian, 2)} ms; outbox rows still undelivered when it began ${backlog}`;
     }
     figures.push({ count, command: row.median, p99: row.p99, insert: floorMedian, ...(transport === undefined ? {} : { transport }), ...(cpu ? { cpu } : {}) });
-    rows.push({ ...row, notes: `${Math.round(rate)} commands/s; median ${round(row.median / floorMedian, 1)}× floor${transportNote}; refused ${refused}; unanswered in 3 s ${failed}` });
+    rows.push({ ...row, notes: `${Math.round(rate)} commands/s; ${cpuShare}; median ${round(row.median / floorMedian, 1)}× floor${transportNote}; refused ${refused}; unanswered in 3 s ${failed}` });
   }
   const left = await drainOutbox(bot.db, 15_000);
   const check = await checkLogs(bot, games);

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 
 /** One row of `bench/results.json`: a case, its unit and its distribution over `n` samples. */
@@ -49,4 +50,30 @@ export function table(rows: readonly BenchRow[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
   const line = (c: readonly string[]) => c.map((v, i) => (i >= 2 && i <= 5 ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+/**
+ * CPU time (ms) of every PostgreSQL process on this machine, from /proc (Linux; NaN elsewhere): with the
+ * bot's and the driver's own, it shows which of the processes sharing the cores a level's time went to.
+ */
+export function postgresCpuMs(): number {
+  try {
+    let ticks = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
