@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { loadPackDir } from './load-dir.ts';
 import { checkAgainstLock, nextPackLock, type PackLock, type PackLockEntry } from './lock.ts';
 import type { PackRegistry } from './registry.ts';
+import type { TextParams } from './expected.ts';
 import { packFileJsonSchemas, packJsonSchema, validatePack, type LoadedPack, type PackError } from './schema.ts';
 
 export interface CliResult {
@@ -17,7 +18,11 @@ export interface PackReport {
   /** The manifest's `gameType`, once pack.yaml could be read. */
   readonly game: string | null;
   readonly pack: { readonly id: string; readonly version: string; readonly hash: string } | null;
-  readonly errors: readonly { readonly file: string; readonly path: string; readonly message: string; readonly code: string }[];
+  /**
+   * `expectedCode` and `expectedParams`: what was expected, as the text code a tool can put in the
+   * reader's language (`content.expected.*`, `content.check.<game>.*`), when the check gives one.
+   */
+  readonly errors: readonly { readonly file: string; readonly path: string; readonly message: string; readonly code: string; readonly expectedCode?: string; readonly expectedParams?: TextParams }[];
   /** Files read, errors found, and items per file (entries of a list or keys of an object). */
   readonly counts: { readonly files: number; readonly errors: number; readonly items: Readonly<Record<string, number>> };
 }
@@ -35,7 +40,7 @@ export function packReport(loaded: { ok: true; value: LoadedPack } | { ok: false
     ok: all.length === 0,
     game: value?.manifest.gameType ?? null,
     pack: value ? { id: value.manifest.id, version: value.manifest.version, hash: value.hash } : null,
-    errors: all.map((e) => ({ file: e.file, path: e.path, message: plainMessage(e), code: e.code })),
+    errors: all.map((e) => ({ file: e.file, path: e.path, message: plainMessage(e), code: e.code, ...(e.expectedCode ? { expectedCode: e.expectedCode, ...(e.expectedParams ? { expectedParams: e.expectedParams } : {}) } : {}) })),
     counts: {
       files: value?.files.length ?? 0,
       errors: all.length,

@@ -262,13 +262,13 @@ describe('pack registry, JSON Schema and CLI', () => {
     expect(written).toBe(join(root, 'schemas', 'adventure', 'schema.json'));
   });
 
-  it('GIVEN a bad pack WHEN validated by the CLI THEN exit 1 with `file: path: expected …` lines, or JSON with --json', async () => {
+  it('GIVEN a bad pack WHEN validated by the CLI THEN exit 1 with `file: path: expected …` lines, or JSON with --json (the expected part also as its text code, for a tool in another language)', async () => {
     const dir = await packWith('cli', { 'rooms.yaml': 'hall:\n  name: 3\n  locations: [1]\n' });
     const human = await validatePackCli(dir, { schemaFor: () => schema });
     expect(human.exitCode).toBe(1);
     expect(human.output).toContain('rooms.yaml: /hall/name: expected a text, got 3');
     const json = await validatePackCli(dir, { json: true, schemaFor: () => schema });
-    expect(JSON.parse(json.output)).toMatchObject({ ok: false, errors: [{ file: 'rooms.yaml', path: '/hall/name', code: 'content.pack.wrongType' }] });
+    expect(JSON.parse(json.output)).toMatchObject({ ok: false, errors: [{ file: 'rooms.yaml', path: '/hall/name', code: 'content.pack.wrongType', expectedCode: expect.stringMatching(/^content\.expected\./) }] });
     const good = await validatePackCli(await packWith('cligood', {}), { schemaFor: () => schema });
     expect(good).toMatchObject({ exitCode: 0 });
     expect(good.output).toMatch(/^ok adventure\/demo@1\.0\.0 [0-9a-f]{32}/);
