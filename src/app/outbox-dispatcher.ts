@@ -60,7 +60,7 @@ export interface DispatcherOptions {
    * an answer within Discord's 3 s, while deliveries can wait, and under a backlog the ones that waited
    * are often superseded by a newer picture or turn message and never drawn.
    */
-  readonly yieldTo?: { count(): number; idle(): Promise<void> };
+  readonly yieldTo?: { count(): number; onIdle(listener: () => void): () => void };
   /** The longest a delivery step waits for interactions (default {@link DEFAULT_MAX_DEFER_MS}). */
   readonly maxDeferMs?: number;
   /**
@@ -177,9 +177,20 @@ export function createDispatcher(options: DispatcherOptions) {
       tokens -= 1;
       return;
     }
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([yieldTo.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxDeferMs)))]);
-    clearTimeout(timer);
+    await new Promise<void>((resolve) => {
+      let finished = false;
+      const listener: { off?: () => void } = {};
+      const done = () => {
+        finished = true;
+        listener.off?.();
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, maxDeferMs);
+      listener.off = yieldTo.onIdle(done);
+      // Already idle: the listener ran before its removal was known.
+      if (finished) listener.off();
+    });
   };
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;

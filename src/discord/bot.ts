@@ -58,10 +58,10 @@ export interface Bot {
   stop(): Promise<void>;
 }
 
-/** How many interactions are being answered, and a promise for the moment none is. */
+/** How many interactions are being answered; `onIdle` calls back once none is (it returns its removal). */
 export interface Answering {
   count(): number;
-  idle(): Promise<void>;
+  onIdle(listener: () => void): () => void;
 }
 
 /**
@@ -190,14 +190,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     defaultLocale: options.defaultLocale,
   });
   const answering = new Map<string, Promise<void>>();
-  let idleWaiters: (() => void)[] = [];
+  // Told once when the last interaction is answered; a listener that stops waiting removes itself.
+  const onIdle = new Set<() => void>();
   client.on(Events.InteractionCreate, (interaction) => {
     const handled = router.handle(interaction).finally(() => {
       answering.delete(interaction.id);
-      if (answering.size > 0 || idleWaiters.length === 0) return;
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
+      if (answering.size > 0 || onIdle.size === 0) return;
+      const listeners = [...onIdle];
+      onIdle.clear();
+      for (const listener of listeners) listener();
     });
     answering.set(interaction.id, handled);
   });
@@ -219,7 +220,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     answered: (interactionId) => answering.get(interactionId) ?? Promise.resolve(),
     answering: {
       count: () => answering.size,
-      idle: () => (answering.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+      onIdle: (listener) => {
+        if (answering.size === 0) {
+          listener();
+          return () => undefined;
+        }
+        onIdle.add(listener);
+        return () => void onIdle.delete(listener);
+      },
     },
     async stop() {
       await client.destroy();

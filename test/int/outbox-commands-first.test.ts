@@ -12,23 +12,33 @@ import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts'
  */
 interface Answering {
   count(): number;
-  idle(): Promise<void>;
+  onIdle(listener: () => void): () => void;
+  /** Listeners still registered (a waiter that gave up must have removed itself). */
+  listeners(): number;
   /** Interactions begin (+1) or end (-1); reaching none resolves the waiters of `idle`. */
   add(n: number): void;
 }
 
 function answering(initial: number): Answering {
   let n = initial;
-  let waiters: (() => void)[] = [];
+  const waiters = new Set<() => void>();
   return {
     count: () => n,
-    idle: () => (n === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    onIdle(listener) {
+      if (n === 0) {
+        listener();
+        return () => undefined;
+      }
+      waiters.add(listener);
+      return () => void waiters.delete(listener);
+    },
+    listeners: () => waiters.size,
     add(d) {
       n += d;
       if (n > 0) return;
-      const w = waiters;
-      waiters = [];
-      for (const resolve of w) resolve();
+      const w = [...waiters];
+      waiters.clear();
+      for (const listener of w) listener();
     },
   };
 }
@@ -76,6 +86,8 @@ describe.each(backends)('outbox deliveries give way to interactions on %s', (kin
     const t0 = performance.now();
     await createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 20, freeStepsPerSecond: 0 }).tick();
     expect([...posted].sort()).toEqual(['t0:0', 't0:2', 't1:1', 't1:3']);
+    // Each wait that ran out removed its listener: nothing piles up while interactions never stop.
+    expect(busy.listeners()).toBe(0);
     // Four posts and two groups, each waiting its 20 ms at most: far below the seconds a stall would take.
     expect(performance.now() - t0).toBeLessThan(3_000);
   });
