@@ -81,18 +81,31 @@ export async function enqueue(prisma: PrismaClient, gameId: string | null, messa
   await prisma.outbox.createMany({ data: messages.map((m) => outboxCreateData(m, gameId)) });
 }
 
+/** The advisory lock that serializes claims across processes (`hashtext('tk.outbox.claim')`, fixed). */
+const CLAIM_LOCK = "hashtext('tk.outbox.claim')";
+
 /**
  * Atomically moves up to `limit` due pending rows to `sending` for this worker, oldest first. Concurrent
- * workers never claim the same row (FOR UPDATE SKIP LOCKED; PGlite has one connection, so it serializes).
+ * workers never claim the same row (FOR UPDATE SKIP LOCKED), and never a row whose target (a thread, a
+ * user) has rows another worker is sending: a thread's messages go out in order whichever process posts
+ * them (a dead worker's rows block their target until their lease runs out and they are pending again).
+ * Claims are serialized by a transaction-scoped advisory lock, so each sees the others' committed claims.
  */
 export async function claimDue(prisma: PrismaClient, now: Date, limit: number, workerId: string): Promise<OutboxRow[]> {
-  const rows = await prisma.$queryRaw<RawRow[]>`
-    UPDATE "Outbox" SET "status" = 'sending', "claimedBy" = ${workerId}, "claimedAt" = ${now},
-      "attempts" = "attempts" + 1, "updatedAt" = ${now}
-    WHERE "id" IN (
-      SELECT "id" FROM "Outbox" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now}
-      ORDER BY "nextAttemptAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "gameId", "kind", "target", "payload", "status"::text AS "status", "attempts", "lastError", "sentRef", "createdAt"`;
+  const rows = await prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    return tx.$queryRaw<RawRow[]>`
+      UPDATE "Outbox" SET "status" = 'sending', "claimedBy" = ${workerId}, "claimedAt" = ${now},
+        "attempts" = "attempts" + 1, "updatedAt" = ${now}
+      WHERE "id" IN (
+        SELECT o."id" FROM "Outbox" AS o
+         WHERE o."status" = 'pending' AND o."nextAttemptAt" <= ${now}
+           AND NOT EXISTS (
+             SELECT 1 FROM "Outbox" AS s
+              WHERE s."status" = 'sending' AND s."claimedBy" IS DISTINCT FROM ${workerId} AND s."target" = o."target")
+         ORDER BY o."nextAttemptAt", o."id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "gameId", "kind", "target", "payload", "status"::text AS "status", "attempts", "lastError", "sentRef", "createdAt"`;
+  });
   return rows.map(toRow).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
 }
 

@@ -143,6 +143,36 @@ describe.each(backends)('outbox pipeline on %s', (kind) => {
     expect(left).toBe(0);
   });
 
+  it('GIVEN two processes\' dispatchers and a thread with a backlog WHEN one is posting the thread\'s rows THEN the other claims none of that thread\'s rows (only other threads\'), and the thread\'s messages go out in order (Issue 19 §The outbox delivers exactly once)', async () => {
+    const tag = `order-${kind}-${++thread}`;
+    await enqueue(db.prisma, null, [1, 2, 3, 4, 5, 6].map((n) => ({ kind: 'notice', target: { channelId: `${tag}-busy` }, payload: { n } })));
+    await enqueue(db.prisma, null, [{ kind: 'notice', target: { channelId: `${tag}-other` }, payload: { n: 7 } }]);
+    const slow = gate();
+    const posted: string[] = [];
+    const deliverer = (who: string) => async (row: OutboxRow): Promise<DeliveryResult> => {
+      const target = (row.target as { channelId: string }).channelId;
+      if (!target.startsWith(tag)) return { ok: true };
+      const n = (row.payload as { n: number }).n;
+      if (who === 'a' && n === 1) await slow.promise;
+      posted.push(`${who}:${target.slice(tag.length + 1)}:${n}`);
+      return { ok: true, ref: `m-${row.id}` };
+    };
+    const a = createDispatcher({ db, clock: () => new Date(), deliver: deliverer('a'), batch: 2, lanes: 1, workerId: `${tag}-a` }).tick();
+    const until = Date.now() + 5_000;
+    while ((await db.prisma.outbox.count({ where: { claimedBy: `${tag}-a` } })) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    // While A holds the busy thread's first rows, B takes the other thread's row and none of the busy one's.
+    await createDispatcher({ db, clock: () => new Date(), deliver: deliverer('b'), batch: 20, workerId: `${tag}-b` }).tick();
+    expect(posted.filter((p) => p.includes(':busy:'))).toEqual([]);
+    expect(posted).toContain('b:other:7');
+    slow.open();
+    await a;
+    // A's pass ends after its claims; the rest of the busy thread goes out in order whichever process takes it.
+    for (let i = 0; i < 5 && (await db.prisma.outbox.count({ where: { status: 'pending', target: { path: ['channelId'], equals: `${tag}-busy` } } })) > 0; i++) {
+      await createDispatcher({ db, clock: () => new Date(), deliver: deliverer('b'), workerId: `${tag}-b` }).tick();
+    }
+    expect(posted.filter((p) => p.includes(':busy:')).map((p) => Number(p.split(':')[2]))).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it('GIVEN a pass whose drawing throws WHEN it ends THEN the rows it claimed and never took up are pending again at once (not left leased to a living dispatcher), their attempt not counted', async () => {
     const tag = `broken-${kind}-${++thread}`;
     await enqueue(db.prisma, null, ['a', 'b', 'c'].map((t) => ({ kind: 'notice', target: { channelId: `${tag}-${t}` }, payload: {} })));
