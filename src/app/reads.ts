@@ -10,7 +10,8 @@ function legalView(loaded: Loaded, gameId: string, seq: number, seat: number): L
   const state = loaded.snapshot.state;
   const commands = loaded.module.legalCommands(state, seat);
   const label = loaded.module.labelCommand;
-  return { gameId, seq, seat, commands, ...(label ? { labels: commands.map((c) => label(state, c, seat)) } : {}) };
+  const note = loaded.module.choicesNote?.(state, seat) ?? null;
+  return { gameId, seq, seat, commands, ...(label ? { labels: commands.map((c) => label(state, c, seat)) } : {}), ...(note ? { note } : {}) };
 }
 
 /** What a turn message shows, from one read of the game (see `turnView`). */

@@ -1,4 +1,4 @@
-import type { Checkpoint, CommandLabel, SegmentCheck, SegmentsReport, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result } from '../core/index.ts';
+import type { Checkpoint, CommandLabel, SegmentCheck, SegmentsReport, GameCommand, GameEvent, GameModule, GameStatus, Genesis, Json, LogEntry, Prompt, Rejection, Result, TextLine } from '../core/index.ts';
 import type { Database, GameRowStatus, GameWithSeats, OpenGameLimits, WakeSignal } from '../store/index.ts';
 
 /** Who acts: a Discord user. `locale` is the user's client locale, for replies chosen at the edge. */
@@ -141,6 +141,8 @@ export interface LegalView {
   readonly commands: readonly GameCommand[];
   /** How each command reads and ranks, index for index, when the game declares labels. */
   readonly labels?: readonly CommandLabel[];
+  /** What else the seat may do besides the list (`GameModule.choicesNote`), when the game says so. */
+  readonly note?: TextLine;
 }
 
 export interface SecretsView {

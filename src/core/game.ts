@@ -199,6 +199,11 @@ export interface GameModule<S = unknown, O = unknown, P = unknown> {
   readTyped?(state: S, seat: number, text: string, pack: P, words: TypedWords): Result<GameCommand, Rejection> | null;
   /** How a legal command reads and ranks (issue 15); without it the edge shows the command's type. */
   labelCommand?(state: S, command: GameCommand, seat: number): CommandLabel;
+  /**
+   * A line under a seat's legal commands where the list is not all it may do (issue 20: in the Lifeform
+   * shuttle conflict any other matching payment may be typed, see `readTyped`); null or absent: none.
+   */
+  choicesNote?(state: S, seat: number): TextLine | null;
   /** The table in words, from the public view (the picture's alt text); none when absent. */
   describeView?(view: Json): readonly TextLine[];
   /** A pack text by key in a language (entry, card and room texts), for events carrying `textKey`. */

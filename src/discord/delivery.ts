@@ -370,6 +370,7 @@ export function createDelivery(client: Client, services: Services, logger: Logge
         const drawn = choiceButtons(lang, view.gameType, view.gameId, legal.value, names);
         buttons = drawn.buttons;
         lines.push(drawn.note ? `${t(lang, 'commands.replies.privateChoices')} ${drawn.note}` : t(lang, 'commands.replies.privateChoices'));
+        if (legal.value.note) lines.push(lineText(lang, legal.value.note, names));
       }
     }
     let files: readonly { name: string; data: Buffer; description: string }[] = [];

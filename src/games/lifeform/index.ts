@@ -10,14 +10,14 @@ import type { LifeformState } from './state.ts';
 import { awaiting, prompts, publicView, secretsFor, status, timeoutAction, viewFor } from './view.ts';
 import { lifeformCampaign } from './campaign.ts';
 import { privately } from './private.ts';
-import { readTypedPayment } from './solo/typed.ts';
+import { readTypedPayment, typedPaymentNote } from './solo/typed.ts';
 
 /** Lifeform (issue 17): the whole base game (README.md in this folder). */
 export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPack> = {
   id: 'lifeform',
   rulesVersion: String(RULES),
-  /** Rules 1: data tokens without icons, only the target matches, hibernation cards shared one by one; rules 2: Dragon's Domain pays one icon per card and skips the outage loadout bonuses (README "Rules versions"). */
-  olderRulesVersions: ['1', '2'],
+  /** Rules 1: data tokens without icons, only the target matches, hibernation cards shared one by one; rules 2: Dragon's Domain pays one icon per card and skips the outage loadout bonuses; rules 3: Mod C's kept crisis cards leave the hand at the shuttle conflict (README "Rules versions"). */
+  olderRulesVersions: ['1', '2', '3'],
   /** 2–4 for the base game; 1 only with `mode=solo` (Dragon's Domain), checked by `startRefusal`. */
   seats: { min: 1, max: 4 },
   optionsSchema: lifeformOptionsSchema as unknown as GameModule<LifeformState, LifeformOptions, LifeformPack>['optionsSchema'],
@@ -57,6 +57,7 @@ export const lifeformGame: GameModule<LifeformState, LifeformOptions, LifeformPa
   legalCommands,
   /** Dragon's Domain: any payment of the shuttle conflict, typed as `<zone>: <payment>` (issue 20). */
   readTyped: readTypedPayment,
+  choicesNote: typedPaymentNote,
   labelCommand: (state, command) => labelLifeformCommand(state, command),
   describeView: describeLifeformView,
   textOf: packText,

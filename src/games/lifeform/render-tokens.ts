@@ -8,7 +8,8 @@ import { SEAT_COLOURS, type PassengerView, type PublicLf, type Row, type Say } f
  * player's data tokens by icon, Mod B's face-down asteroid tokens (their minutes, never which strike) and
  * the card that struck, Mod D's hunt (the place of the hostility tokens, searches, revealed places, and the
  * hiding place only once the view shows it, i.e. after the hunt ended unfound), drawn as the Remora board
- * (`shuttle`: the pack's shuttlecraft location ids) with the same facts in short lines. No panel without its data.
+ * (`shuttle`: the pack's shuttlecraft location ids), plus the hunt actions left; the same facts as short lines
+ * only when there is no board to draw (the alt text names each anyway). No panel without its data.
  */
 export function tokenRows(v: PublicLf, text: (k: string) => string, say: Say, shuttle: readonly string[] = []): Row[] {
   const out: Row[] = [];
@@ -36,16 +37,25 @@ export function tokenRows(v: PublicLf, text: (k: string) => string, say: Say, sh
   }
   const h = p.hunt;
   if (h && h.stage !== 'wait') {
+    // The board carries the tokens, searches, places shown empty and where it was found or hid; the alt text
+    // (labels.ts) says each in words for a screen reader, so the lines below are only for a pack without a board.
     if (shuttle.length > 0) mods.push({ text: say('lf.render.board.heading'), size: 18, figure: shuttleFigure(huntBoxes(h, shuttle, text, say)) });
-    const place = (id: string): string => text(`location.${id}.name`);
-    if (h.tokensAt) mods.push({ text: say('lf.render.hunt.tokens', { place: place(h.tokensAt) }), size: 18 });
-    for (const x of h.searched) mods.push({ text: say(x.by === 'halon' ? 'lf.render.hunt.searchedHalon' : 'lf.render.hunt.searched', { place: place(x.location), who: x.by === 'halon' ? '' : text(`character.${x.by}.name`) }), size: 18 });
-    if (h.revealed.length > 0) mods.push({ text: say('lf.render.hunt.revealed', { places: h.revealed.map(place).join(', ') }), size: 18 });
+    else mods.push(...huntLines(h, text, say));
     if (h.stage === 'search') mods.push({ text: say('lf.render.hunt.actionsLeft', { n: h.actionsLeft }), size: 18 });
-    if (h.found) mods.push({ text: say('lf.render.hunt.found', { place: place(h.searched[h.searched.length - 1]?.location ?? '') }), size: 18, colour: PALETTE.green });
-    else if (h.at !== undefined) mods.push({ text: say('lf.render.hunt.unfound', { place: place(h.at) }), size: 18, colour: PALETTE.red });
   }
   if (mods.length > 0) out.push({ text: say('lf.render.heading.passenger'), size: 18, bold: true, colour: PALETTE.muted, gap: 6 }, ...mods);
+  return out;
+}
+
+/** Mod D's hunt as short lines, where the pack has no shuttlecraft locations to draw the board with. */
+function huntLines(h: NonNullable<PassengerView['hunt']>, text: (k: string) => string, say: Say): Row[] {
+  const out: Row[] = [];
+  const place = (id: string): string => text(`location.${id}.name`);
+  if (h.tokensAt) out.push({ text: say('lf.render.hunt.tokens', { place: place(h.tokensAt) }), size: 18 });
+  for (const x of h.searched) out.push({ text: say(x.by === 'halon' ? 'lf.render.hunt.searchedHalon' : 'lf.render.hunt.searched', { place: place(x.location), who: x.by === 'halon' ? '' : text(`character.${x.by}.name`) }), size: 18 });
+  if (h.revealed.length > 0) out.push({ text: say('lf.render.hunt.revealed', { places: h.revealed.map(place).join(', ') }), size: 18 });
+  if (h.found) out.push({ text: say('lf.render.hunt.found', { place: place(h.searched[h.searched.length - 1]?.location ?? '') }), size: 18, colour: PALETTE.green });
+  else if (h.at !== undefined) out.push({ text: say('lf.render.hunt.unfound', { place: place(h.at) }), size: 18, colour: PALETTE.red });
   return out;
 }
 

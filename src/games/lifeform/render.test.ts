@@ -120,7 +120,7 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
     expect(two.cat).not.toBeNull();
   }, 60_000);
 
-  it('Rules §OPTIONAL: EVOLUTION TOKEN, §SHOWDOWN STAGE (data tokens, stowaway token) and §13TH PASSENGER Mods B and D: GIVEN kept and waiting evolution tokens, data tokens by icon, the stowaway token, covered asteroid minutes and a hunt WHEN drawn for 3 players in English and Spanish THEN each is named in words from the public view, legible at 550 px with nothing cut, spilled or overlapping', async () => {
+  it('Rules §OPTIONAL: EVOLUTION TOKEN, §SHOWDOWN STAGE (data tokens, stowaway token) and §13TH PASSENGER Mods B and D: GIVEN kept and waiting evolution tokens, data tokens by icon, the stowaway token, covered asteroid minutes and a hunt WHEN drawn for 3 players in English and Spanish THEN each is named in words from the public view (the hunt once, on the Remora board, not again as lines under it), legible at 550 px with nothing cut, spilled or overlapping', async () => {
     const base = setUp(3, 7, { evolution: true, mods: ['asteroids', 'hunt'] });
     const searcher = base.characters[0]?.id as string;
     const searching = arrange(base, (d) => {
@@ -147,10 +147,11 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
         expect(drawn).toContain(ui('lf.render.evolution.waiting', lang, { pairs: `${icon('terror')} / ${icon('powerOutage')} · ${icon('malfunction')} / ${icon('selfDestruct')}` }));
         expect(drawn).toContain(ui('lf.render.dataTokens', lang, { name: 'Bea', icons: `${icon('claw')}, ${icon('bite')}` }));
         expect(drawn).toContain(ui('lf.render.dataTokens', lang, { name: 'Cid', icons: icon('acid') }));
-        expect(drawn).toContain(ui('lf.render.hunt.tokens', lang, { place: place('airlock') }));
-        expect(drawn).toContain(ui('lf.render.hunt.searched', lang, { who: packText(pack, `character.${searcher}.name`, lang), place: place('cargo-hold') }));
-        expect(drawn).toContain(ui('lf.render.hunt.searchedHalon', lang, { place: place('cryo-pods') }));
-        expect(drawn).toContain(ui('lf.render.hunt.revealed', lang, { places: place('engineering-compartment') }));
+        // Each hunt fact once, on the board: the same facts as lines under it would repeat it (the alt text names them, labels.test.ts).
+        expect(drawn).not.toContain(ui('lf.render.hunt.tokens', lang, { place: place('airlock') }));
+        expect(drawn).not.toContain(ui('lf.render.hunt.searched', lang, { who: packText(pack, `character.${searcher}.name`, lang), place: place('cargo-hold') }));
+        expect(drawn).not.toContain(ui('lf.render.hunt.searchedHalon', lang, { place: place('cryo-pods') }));
+        expect(drawn).not.toContain(ui('lf.render.hunt.revealed', lang, { places: place('engineering-compartment') }));
         expect(drawn).not.toMatch(/lf\.render|\{\{|lifeform:icon/);
         expect(drawn).toContain(ui('lf.render.board.heading', lang));
         for (const id of ['cockpit', 'cryo-pods', 'airlock', 'cargo-hold', 'engineering-compartment']) expect(drawn, id).toContain(place(id));
@@ -164,7 +165,7 @@ describe('the Lifeform picture (issue 17 "The picture")', () => {
           expect(drawn).not.toContain(ui('lf.render.hunt.unfound', lang, { place: place('cockpit') }));
         } else {
           expect(drawn).toContain(ui('lf.render.asteroid.struck', lang, { card: packText(pack, 'asteroid.hull-rupture.name', lang) }));
-          expect(drawn).toContain(ui('lf.render.hunt.unfound', lang, { place: place('cockpit') }));
+          expect(drawn).not.toContain(ui('lf.render.hunt.unfound', lang, { place: place('cockpit') }));
           expect(drawn).toContain(ui('lf.render.board.hiding', lang));
         }
       }

@@ -41,11 +41,12 @@ export const lifeformOptionsSchema = z.strictObject({
 export const SOLO_OPTIONS = ['start', 'isolation', 'murderous', 'withstand', 'incinerator', 'everyday', 'bell', 'hazard', 'hysterical'] as const;
 
 /**
- * The newest rules version (index.ts `rulesVersion`); games created under 1 or 2 keep their behaviour.
+ * The newest rules version (index.ts `rulesVersion`); games created under 1, 2 or 3 keep their behaviour.
  * Rules 3 changes Dragon's Domain only (a crisis icon cost paid by every icon a card carries, the
  * power outage loadout bonuses offered in solo); multi-player games play rules 3 exactly as rules 2.
+ * Rules 4 changes Mod C only: a crisis card kept in the hand stays there in the shuttle conflict.
  */
-export const RULES = 3;
+export const RULES = 4;
 export type LifeformOptions = z.infer<typeof lifeformOptionsSchema>;
 
 const instances = (cards: readonly { id: string; copies: number }[]): string[] =>

@@ -46,8 +46,9 @@ export function checkResources(state: ConflictState, p: Payment): PaymentProblem
   const cards = p.cards ?? [];
   if (!Array.isArray(cards) || cards.some((c) => typeof c !== 'string')) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'cards' } };
   const hand = tally(state.hand);
-  for (const [card, n] of tally(cards)) if ((hand.get(card) ?? 0) < n) return { code: 'lifeform-conflict.pay.notInHand', params: { cardKey: `crew.${cardIdOf(card)}.name` } };
-  for (const card of cards) if ((state.cardIcons[cardIdOf(card)] ?? []).length === 0) return { code: 'lifeform-conflict.pay.noIcons', params: { cardKey: `crew.${cardIdOf(card)}.name` } };
+  const key = (card: string): string => (state.kept?.includes(card) ? `solo.solo.crisis.${cardIdOf(card)}.name` : `crew.${cardIdOf(card)}.name`);
+  for (const [card, n] of tally(cards)) if ((hand.get(card) ?? 0) < n) return { code: 'lifeform-conflict.pay.notInHand', params: { cardKey: key(card) } };
+  for (const card of cards) if ((state.cardIcons[cardIdOf(card)] ?? []).length === 0) return { code: 'lifeform-conflict.pay.noIcons', params: { cardKey: key(card) } };
   if (p.extinguisher !== undefined) {
     if (!isFight(p.extinguisher)) return { code: 'lifeform-conflict.pay.badShape', params: { field: 'extinguisher' } };
     if (state.supply.fireExtinguisher < 1) return { code: 'lifeform-conflict.pay.noToken', params: { token: 'fireExtinguisher', have: 0 } };
@@ -209,7 +210,8 @@ interface HandChoice {
 /** All subsets of a hand up to equal copies, each with its icon counts summed once. */
 function handChoices(state: ConflictState): HandChoice[] {
   const groups = new Map<string, string[]>();
-  for (const c of state.hand) groups.set(cardIdOf(c), [...(groups.get(cardIdOf(c)) ?? []), c]);
+  // A card without showdown icons (Mod C's kept crisis cards) adds nothing to any payment.
+  for (const c of state.hand) if ((state.cardIcons[cardIdOf(c)] ?? []).length > 0) groups.set(cardIdOf(c), [...(groups.get(cardIdOf(c)) ?? []), c]);
   let out: HandChoice[] = [{ cards: [], have: emptyCounts(), harpoonIcons: 0, harpoonCards: 0 }];
   for (const id of [...groups.keys()].sort()) {
     const copies = (groups.get(id) as string[]).slice().sort();

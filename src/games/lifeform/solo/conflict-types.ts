@@ -59,6 +59,12 @@ export interface ConflictInput {
   readonly spareAlive: number;
   /** Mod C: the Remora's extra combat zone (CONFRONT, or a HUNT guessed wrong); absent otherwise. */
   readonly extraZone?: ExtraZoneInput;
+  /**
+   * Mod C (rules 4): crisis cards kept in the hand as action cards (instances, not crew cards). They stay in
+   * the hand with no showdown icon, so they match nothing but count toward the hand limit; one discarded
+   * leaves the game. Absent: none.
+   */
+  readonly kept?: readonly string[];
 }
 
 /** Mod C, the hidden-lifeform combat zone: its two printed combat icons, the random combat tokens added, a survival token in it. */
@@ -133,6 +139,8 @@ export interface ConflictPool {
   cleared: CombatToken[];
   /** Chits drawn from the container. */
   chits: Chit[];
+  /** Mod C: kept crisis cards discarded (out of the game, never into the crew discard pile). */
+  kept?: string[];
 }
 
 /** The conflict as it stands; plain JSON, changed only by `applyConflict`. */
@@ -160,6 +168,8 @@ export interface ConflictState {
   cardIcons: Record<string, readonly string[]>;
   /** Mod C: the hidden-lifeform combat zone (the last zone) and whether a survival token lies in it. */
   extra?: { zone: number; survival: boolean };
+  /** Mod C: the kept crisis cards still in the hand (no showdown icons); absent when there are none. */
+  kept?: string[];
 }
 
 /** What happened, for the log (codes under `lifeform-conflict:`; no hidden card is named). */

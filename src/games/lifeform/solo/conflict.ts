@@ -23,7 +23,7 @@ import {
 type Params = Record<string, string | number | boolean>;
 
 const NS = 'lifeform-conflict';
-const cardKey = (instance: string): string => `crew.${cardIdOf(instance)}.name`;
+const cardKey = (instance: string, s?: ConflictState): string => (s?.kept?.includes(instance) ? `solo.solo.crisis.${cardIdOf(instance)}.name` : `crew.${cardIdOf(instance)}.name`);
 
 /** A refusal: nothing applied. */
 const refuse = (code: string, params?: Params): ConflictResult => ({ ok: false, error: params ? { code, params } : { code } });
@@ -47,7 +47,9 @@ function checkInput(input: ConflictInput, pack: ConflictPack): { code: string; p
   const allTraits = [...input.remoraTraits, ...input.unusedTraits];
   if (new Set(allTraits).size !== allTraits.length) return bad('traits', allTraits.join(','));
   const cards = new Set(pack.crew.map((c) => c.id));
-  const instances = [...input.hand, ...input.deck, ...input.discard];
+  const kept = input.kept ?? [];
+  for (const c of kept) if (typeof c !== 'string' || cards.has(cardIdOf(c))) return bad('kept', String(c));
+  const instances = [...input.hand, ...input.deck, ...input.discard, ...kept];
   if (new Set(instances).size !== instances.length) return bad('cards', instances.find((c, i) => instances.indexOf(c) !== i) ?? '');
   for (const c of [...input.hand, ...input.deck, ...input.discard]) if (!cards.has(cardIdOf(c))) return bad('cards', c);
   for (const [k, v] of Object.entries({ ...input.supply, ...input.container, spareAlive: input.spareAlive, halonCompartments: input.halonCompartments, weaponryDraw: input.weaponryDraw })) {
@@ -73,7 +75,7 @@ export function startConflict(input: ConflictInput, pack: ConflictPack, rng: Rng
   for (const c of pack.crew) cardIcons[c.id] = [...c.showdown];
   const s: ConflictState = {
     zones: Array.from({ length: pack.solo.conflict.secondaryZones + 1 }, () => []),
-    hand: [...input.hand],
+    hand: [...input.hand, ...(input.kept ?? [])],
     deck: [...input.deck],
     discard: [...input.discard],
     supply: { ...input.supply, halon: 0 },
@@ -89,6 +91,7 @@ export function startConflict(input: ConflictInput, pack: ConflictPack, rng: Rng
     round: 0,
     outcome: null,
     cardIcons,
+    ...((input.kept ?? []).length > 0 ? { kept: [...(input.kept ?? [])] } : {}),
   };
   log.tell('start');
   if (returned.length > 0) log.tell('dataReturned', { icon: returned[0] ?? 'plain' });
@@ -305,11 +308,17 @@ export function applyConflict(state: ConflictState, command: ConflictCommand, rn
       if (s.mustDiscard === 0) return refuse(`${NS}.noDiscardDue`);
       const card = a.card;
       const at = typeof card === 'string' ? s.hand.indexOf(card) : -1;
-      if (at < 0) return refuse(`${NS}.pay.notInHand`, { cardKey: cardKey(String(card)) });
+      if (at < 0) return refuse(`${NS}.pay.notInHand`, { cardKey: cardKey(String(card), s) });
+      const key = cardKey(card as string, s);
       s.hand.splice(at, 1);
-      s.discard.push(card as string);
+      const k = s.kept?.indexOf(card as string) ?? -1;
+      if (s.kept && k >= 0) {
+        // Mod C: a kept crisis card leaves the game (solo/flow.ts discardCard), never into the crew deck.
+        s.kept.splice(k, 1);
+        (s.pool.kept ??= []).push(card as string);
+      } else s.discard.push(card as string);
       s.mustDiscard--;
-      log.tell('discarded', { cardKey: cardKey(card as string) });
+      log.tell('discarded', { cardKey: key });
       return done(settle(s, log), log, rng);
     }
     case 'conflictGiveUp':
@@ -361,7 +370,7 @@ function spend(s: ConflictState, p: Payment, log: Log): void {
 /** Every token, card and chit of the conflict by kind, wherever it lies: the same before and after any command. */
 export function conflictCounts(s: ConflictState): Record<string, number> {
   return {
-    cards: s.hand.length + s.deck.length + s.discard.length,
+    cards: s.hand.length + s.deck.length + s.discard.length + (s.pool.kept?.length ?? 0),
     survival: s.supply.survival + s.pool.survival + (s.airlock.survival ? 1 : 0) + (s.extra?.survival ? 1 : 0),
     fireExtinguisher: s.supply.fireExtinguisher + s.pool.fireExtinguisher,
     weldingTorch: s.supply.weldingTorch + s.pool.weldingTorch,

@@ -43,7 +43,13 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
     p.chamberKey = chamberKey(String((a.link as string[])[0]));
     p.otherKey = chamberKey(String((a.link as string[])[1]));
   }
-  if (typeof a.zone === 'number') Object.assign(p, edgeParams({ zone: a.zone + 1 }, s.solo?.conflict), { zone: a.zone + 1 });
+  // A zone without a pack name (the Remora's extra zone) reads as its number once, not "zone 4 (zone 4; …)".
+  let numbered = false;
+  if (typeof a.zone === 'number') {
+    const z = edgeParams({ zone: a.zone + 1 }, s.solo?.conflict);
+    numbered = z.zoneCode === 'lifeform-conflict.zoneNumber';
+    Object.assign(p, z, { zone: a.zone + 1 });
+  }
   if (typeof a.survival === 'number') p.survival = a.survival;
   if (typeof a.pay === 'object' && a.pay !== null) {
     const pay = a.pay as { cards?: unknown[]; extinguisher?: string; traits?: unknown[]; torches?: number; harpoons?: number; data?: unknown[] };
@@ -57,7 +63,9 @@ export function soloLabel(s: LifeformState, c: GameCommand): CommandLabel {
   }
   if (c.type === 'act' && t?.k === 'row' && typeof a.i === 'number') p.icon = String(t.icons[a.i] ?? '');
   if (c.type === 'unclamp') Object.assign(p, { minutes: s.solo?.def.remora?.manual.minutes ?? 0, alien: s.solo?.def.remora?.manual.alien ?? 0 });
-  const code = c.type === 'act' ? `lifeform-solo.label.act.${p.otherKey !== undefined ? 'link' : p.chamberKey !== undefined ? 'chamber' : p.column !== undefined ? 'column' : p.lifeform ? 'lifeform' : typeof a.data === 'string' ? 'data' : 'plain'}` : `lifeform-solo.label.${c.type}`;
+  // A yes/no argument picks the label's words ("on top", "under the deck"), never "true" or "false" in the text.
+  const choice = c.type === 'side' ? (a.top === true ? 'Top' : 'Bottom') : c.type === 'sdStowaway' ? (a.energy === true ? 'Energy' : 'Token') : '';
+  const code = c.type === 'act' ? `lifeform-solo.label.act.${p.otherKey !== undefined ? 'link' : p.chamberKey !== undefined ? 'chamber' : p.column !== undefined ? 'column' : p.lifeform ? 'lifeform' : typeof a.data === 'string' ? 'data' : 'plain'}` : `lifeform-solo.label.${c.type}${numbered ? 'Numbered' : choice}`;
   return { code, params: p, rank: RANK[c.type] ?? 50, common: COMMON.has(c.type), ...(SECRET.has(c.type) ? { secret: true } : {}) };
 }
 

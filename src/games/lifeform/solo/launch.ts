@@ -1,5 +1,5 @@
 import type { Cx } from '../flow.ts';
-import { REMORA, type LifeformState } from '../state.ts';
+import { REMORA, rulesOf, type LifeformState } from '../state.ts';
 import { here } from './actions.ts';
 import { fightIcons, type ConflictInput, type FightIcon } from './conflict-types.ts';
 import { lose, say, soloOf, win } from './flow.ts';
@@ -102,6 +102,7 @@ export function conflictInput(s: LifeformState, extraZone?: ExtraZoneInput): Con
   const top = (s.loadout.weaponry ?? 0) - 1;
   const onCocoon = Object.values(so.cocoonChits).filter((c) => c === 'alive').length;
   const icon = (x: string): FightIcon | null => ((fightIcons as readonly string[]).includes(x) ? (x as FightIcon) : null);
+  const kept = (s.hands['0'] ?? []).filter((c) => keptIcon(s, c) !== null);
   return {
     // Mod C: the life support zones' halon gas tokens join the blasts.
     halonCompartments: halonCompartments + (so.search?.halon ?? 0),
@@ -110,7 +111,6 @@ export function conflictInput(s: LifeformState, extraZone?: ExtraZoneInput): Con
     remoraAttack5: so.remora.attack5,
     remoraTraits: [...so.remora.traits],
     unusedTraits: so.traits.filter((t) => t.state === 'ready').map((t) => t.id),
-    // Mod C: kept crisis cards are no crew cards and stay out of the conflict.
     hand: (s.hands['0'] ?? []).filter((c) => keptIcon(s, c) === null),
     deck: [...s.crewDeck],
     discard: [...s.crewDiscard],
@@ -121,5 +121,7 @@ export function conflictInput(s: LifeformState, extraZone?: ExtraZoneInput): Con
     container: { ...so.container },
     spareAlive: Math.max(0, so.def.aliveChits - so.container.alive - onCocoon),
     ...(extraZone ? { extraZone } : {}),
+    // Mod C: a kept crisis card stays in the hand (no rule takes it out; it still counts toward the hand limit). Rules 3 dropped it.
+    ...(rulesOf(s) >= 4 && kept.length > 0 ? { kept } : {}),
   };
 }

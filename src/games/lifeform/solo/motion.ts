@@ -82,7 +82,10 @@ export function alert(cx: Cx, surplus: number): void {
 
 const REACTIONS: Readonly<Record<string, number>> = { hide: 1, shockProd: 1, run: 2 };
 
-/** The ways out of a proximity conflict (step 1): a reaction card, a card with the harpoon icon, a fire extinguisher or harpoon token; or eluding first. */
+/**
+ * The ways out of a proximity conflict (step 1): a reaction card, a card with the harpoon icon, a fire extinguisher or harpoon token; or eluding first.
+ * A reaction is a card's lightning-bolt reaction only: a RUN! action row is no RUN! reaction, nor is a Mod C kept crisis card, whose icon plays as a crew action card's.
+ */
 export function proximityCommands(cx: { s: Cx['s'] }): GameCommand[] {
   const s = cx.s;
   const so = soloOf(s);

@@ -111,6 +111,32 @@ describe('13th Passenger MOD C: SOLO CRISIS AND SEARCH (rules summary lines 2224
     expect(legalOf(paid)).toContainEqual({ type: 'discard', args: { card: 'crisis-c-ration-locker.1' } });
   });
 
+  it('§PROXIMITY ALERT! step 1 (a RUN! reaction) with §MOD C (a kept card plays its icon as an action card): GIVEN a kept RENEWED STAMINA card (a RUN! action, no lightning bolt) and a crew card with a RUN! action row WHEN a proximity conflict asks for a way out THEN neither is offered nor accepted as a reaction; a RUN! reaction card is, and drives the lifeform back two', () => {
+    const kept = 'crisis-c-second-wind.1';
+    const runRow = `${vf.crew.find((c) => c.reaction === null && c.special === null && c.rows.some((r) => (r as readonly string[]).includes('run')) && !c.showdown.includes('harpoon'))?.id}.1`;
+    const runReaction = `${vf.crew.find((c) => c.reaction === 'run')?.id}.1`;
+    const alert = (hand: string[]): LifeformState =>
+      change(calm(searchStarted(5)), (d, so) => {
+        d.hands['0'] = hand;
+        so.stack = [{ k: 'endRound' }, { k: 'proximity', surplus: 0 }];
+        so.motion = Object.keys(so.def.motion).find((k) => so.def.motion[k]?.effect === 'alert') as string;
+        so.container = { alive: 5, killed: 0 };
+      });
+    const s = alert([kept, runRow]);
+    expect(legalOf(s).filter((c) => c.type === 'proximity')).toEqual([]);
+    for (const card of [kept, runRow]) {
+      const r = lifeformGame.decide(s, { type: 'proximity', args: { card } }, { seat: 0, now: '2026-01-01T00:00:00.000Z', rng: createRng(seedRng(1)), asHost: false, pack: vf });
+      expect(r.ok, card).toBe(false);
+    }
+    const withReaction = alert([kept, runRow, runReaction]);
+    expect(legalOf(withReaction).filter((c) => c.type === 'proximity')).toEqual([{ type: 'proximity', args: { card: runReaction } }]);
+    const motion = withReaction.solo?.motion;
+    const after = play(withReaction, 'proximity', { card: runReaction }).state;
+    expect(after.solo?.motion).not.toBe(motion);
+    expect(after.hands['0']).toEqual(expect.arrayContaining([kept, runRow]));
+    expect(after.crewDiscard).toContain(runReaction);
+  });
+
   it('§MANUALLY UNLOCKING A DOCKING CLAMP: GIVEN the Shuttle Bay with the cat and the xeno data gained but not the umbilicus WHEN unlocking by hand THEN the clamp moves one space, the self-destruct tracker three minutes and the lifeform one space closer; not elsewhere, not without the two objectives, at most three times', () => {
     const at = (s: LifeformState, chamber: string): LifeformState => change(s, (d) => (d.characters[0] = { ...(d.characters[0] as (typeof d.characters)[number]), at: chamber }));
     const base = change(calm(searchStarted(5)), (_d, so) => Object.assign(so.objectives, { cat: true, data: true }));

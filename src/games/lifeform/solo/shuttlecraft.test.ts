@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../core/index.ts';
 import { hasText, pickLanguage, t } from '../../../i18n/index.ts';
+import { lineText } from '../../../discord/present.ts';
 import { MIN_PREVIEW_PX, measure } from '../../../render/legibility.test-helper.ts';
 import { packText } from '../content.ts';
 import { lifeformGame } from '../index.ts';
@@ -9,6 +10,7 @@ import type { LifeformState } from '../state.ts';
 import { applyConflict, conflictCommand, conflictCounts } from './conflict.ts';
 import { ok, rngOf, started } from './conflict.test-helper.ts';
 import { change, legalOf, play, readyToLaunch, searchOf, searchStarted, topOf, vf } from './search.test-helper.ts';
+import { createRng, seedRng } from '../../../core/index.ts';
 
 const ui = (code: string, lang: string, params?: Record<string, unknown>): string | undefined => (hasText(code) ? t(pickLanguage(lang), code, params) : undefined);
 const rooms = (vf.expansions?.passenger?.shuttlecraft?.locations ?? []).map((l) => l.id);
@@ -46,6 +48,62 @@ describe('13th Passenger MOD C: NEW POST-LAUNCH SHUTTLECRAFT PHASE (rules summar
     expect(c?.zones).toHaveLength(zones + 1);
     expect(c?.zones.at(-1)).toEqual([{ kind: 'remora', printed: true, icons: vf.solo?.solo.remora?.zone }]);
     expect(c?.extra).toEqual({ zone: zones, survival: false });
+  });
+
+  it('§CONFRONT THE LIFEFORM (the extra zone has no name on the board): GIVEN its conflict buttons WHEN read in English and Spanish THEN the extra zone is named once by its number ("zone 4", not "zone 4 (zone 4; …)"), a named zone by its name with its number', () => {
+    const s = play(launched(['cockpit']), 'confront').state;
+    const naming = { seatNames: [], packText: (k: string, l: string) => packText(vf, k, l) };
+    const airlock = (zone: number) => legalOf(s).find((c) => c.type === 'conflictAirlock' && (c.args as { zone: number }).zone === zone);
+    const read = (zone: number, lang: 'en' | 'es'): string => {
+      const c = airlock(zone);
+      if (!c) throw new Error(`no airlock for zone ${zone}`);
+      return lineText(lang, lifeformGame.labelCommand?.(s, c, 0) as never, naming);
+    };
+    expect(read(zones, 'en')).toBe(`Activate the airlock on zone ${zones + 1}`);
+    expect(read(zones, 'es')).toBe(`Activar la esclusa en la zona ${zones + 1}`);
+    const first = vf.solo?.solo.conflict.zones[0];
+    expect(read(0, 'en')).toBe(`Activate the airlock on ${first?.en} (zone 1)`);
+    expect(read(0, 'es')).toBe(`Activar la esclusa en ${first?.es} (zona 1)`);
+    for (const c of legalOf(s).filter((x) => (x.args as { zone?: number }).zone === zones)) {
+      for (const lang of ['en', 'es'] as const) expect(lineText(lang, lifeformGame.labelCommand?.(s, c, 0) as never, naming)).not.toMatch(/(zone|zona) \d+ \((zone|zona) \d+/);
+    }
+  });
+
+  it('§SHUTTLE CONFLICT hibernation step 5 and §MOD C (a kept card joins the hand and counts toward its limit), rules 4: GIVEN a kept crisis card in the hand at the launch WHEN the conflict begins THEN it stays in the hand and counts toward the hand limit of 7; it matches no fight icon (it has no showdown icon); discarded, it leaves the game (not into the crew deck or its discard pile); under rules 3 it left the hand as before', () => {
+    const kept = 'crisis-c-second-wind.1';
+    const arranged = (rulesVersion?: string) => {
+      const fresh = rulesVersion === undefined ? null : lifeformGame.setup({ lifeform: 0, evolution: false, mods: ['search'], mode: 'solo' }, [{ index: 0, name: 'p0' }], createRng(seedRng(5)), vf, rulesVersion);
+      const base = fresh === null ? searchStarted(5) : play(fresh, 'soloPick', { character: (fresh.offers['0'] as string[])[0] }).state;
+      return change(readyToLaunch(base, ['danger'], rooms.slice(0, 4)), (d) => {
+        d.hands['0'] = [...d.crewDeck.splice(0, 6), kept];
+      });
+    };
+    const s = play(arranged(), 'launch').state;
+    const c = s.solo?.conflict;
+    if (!c) throw new Error('no conflict');
+    expect(c.hand).toContain(kept);
+    expect(s.hands['0']).toContain(kept);
+    expect(c.hand.length).toBeGreaterThan(7);
+    expect(c.mustDiscard).toBe(c.hand.length - 7);
+    expect(legalOf(s)).toContainEqual({ type: 'conflictDiscard', args: { card: kept } });
+    expect(lifeformGame.labelCommand?.(s, { type: 'conflictDiscard', args: { card: kept } }, 0).params).toMatchObject({ cardKey: 'solo.solo.crisis.crisis-c-second-wind.name' });
+    // No showdown icon: a payment naming it is refused, by the card's own name.
+    const ready = change(s, (_d, so) => ((so.conflict as NonNullable<typeof so.conflict>).mustDiscard = 0));
+    const paid = lifeformGame.decide(ready, { type: 'conflictAttack', args: { zone: 0, pay: { cards: [kept] } } }, { seat: 0, now: '2026-01-01T00:00:00.000Z', rng: createRng(seedRng(1)), asHost: false, pack: vf });
+    expect(paid).toMatchObject({ ok: false, error: { code: 'lifeform-conflict.pay.noIcons', params: { cardKey: 'solo.solo.crisis.crisis-c-second-wind.name' } } });
+    expect(legalOf(ready).some((x) => x.type === 'conflictAttack' && ((x.args as { pay: { cards?: string[] } }).pay.cards ?? []).includes(kept))).toBe(false);
+    const before = conflictCounts(c);
+    const out = play(s, 'conflictDiscard', { card: kept }).state;
+    expect(out.hands['0']).not.toContain(kept);
+    expect([...out.crewDeck, ...out.crewDiscard]).not.toContain(kept);
+    const after = out.solo?.conflict;
+    if (!after) throw new Error('no conflict');
+    expect(after.hand).not.toContain(kept);
+    expect(conflictCounts(after)).toEqual(before);
+    // Rules 3 games replay as they were played: the kept card left the hand at the launch.
+    const old = play(arranged('3'), 'launch').state;
+    expect(old.solo?.conflict?.hand).not.toContain(kept);
+    expect(old.hands['0']).not.toContain(kept);
   });
 
   it('§HUNT THE LIFEFORM: GIVEN a hunt WHEN the guess is right THEN the normal conflict; WHEN wrong THEN the extra zone plus one random combat token per card set beside the Remora', () => {

@@ -71,6 +71,23 @@ describe("Dragon's Domain: a shuttle conflict payment typed in words (issue 20)"
     if (empty?.ok === false) expect(shown('es', empty.error.code, empty.error.params)).toBe('Pasarela del motor no tiene fichas.');
   });
 
+  it('§SHUTTLE CONFLICT (issue 20): GIVEN a round of the conflict WHEN its DM of choices is drawn THEN a line under the buttons says, in English and in Spanish, that any other matching payment can be typed in /lf solo as "<zone>: <payment>"; none before the conflict or while the hand limit is answered', () => {
+    const s = inConflict();
+    const note = lifeformGame.choicesNote?.(s, 0) ?? null;
+    expect(note).toEqual({ code: 'lifeform-solo.conflictTyped' });
+    if (!note) throw new Error('no note');
+    expect(t('en', note.code)).toBe('Not in the list? Any other payment that matches can be typed: /lf solo action:"<zone>: <cards and tokens>", for example "2: Bolt, 2 torches".');
+    expect(t('es', note.code)).toBe('¿No está en la lista? Cualquier otro pago que cubra la zona se puede escribir: /lf solo action:"<zona>: <cartas y fichas>", por ejemplo «2: Huida, 2 sopletes».');
+    // The example it gives is read as a payment in each language.
+    expect(read(s, '2: Bolt, 2 torches')).toMatchObject({ ok: true });
+    expect(read(s, '2: Huida, 2 sopletes', 'es')).toMatchObject({ ok: true });
+    expect(lifeformGame.choicesNote?.(soloStarted(11), 0)).toBeNull();
+    const discarding = edited(s, (_d, so) => {
+      (so.conflict as NonNullable<typeof so.conflict>).mustDiscard = 1;
+    });
+    expect(lifeformGame.choicesNote?.(discarding, 0)).toBeNull();
+  });
+
   it('GIVEN a solo game before the conflict WHEN something is typed THEN nothing is read (the list stays the only way)', () => {
     expect(read(soloStarted(11), '1: Bolt')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { ok, reject, type GameCommand, type Rejection, type Result, type TypedWords } from '../../../core/index.ts';
+import { ok, reject, type GameCommand, type Rejection, type Result, type TextLine, type TypedWords } from '../../../core/index.ts';
 import type { LifeformPack } from '../content.ts';
 import type { LifeformState } from '../state.ts';
 import { conflictCommand } from './conflict.ts';
@@ -21,6 +21,13 @@ function zoneOf(typed: string, conflict: ConflictState, pack: ConflictPack, says
   for (const w of words.sort((a, b) => b.length - a.length)) if (bare.startsWith(`${w} `)) bare = bare.slice(w.length).trim();
   const n = /^\d{1,2}$/.test(bare) ? Number(bare) - 1 : conflict.zones.findIndex((_, z) => [pack.solo.conflict.zones[z]?.en, pack.solo.conflict.zones[z]?.es].some((name) => name !== undefined && norm(name) === bare));
   return n >= 0 && n < conflict.zones.length ? n : null;
+}
+
+/** While the shuttle conflict waits for a round's action: its DM of choices adds that any other matching payment can be typed. */
+export function typedPaymentNote(s: LifeformState, seat: number): TextLine | null {
+  const conflict = s.solo?.conflict;
+  if (!conflict || seat !== 0 || s.outcome || topTask(s)?.k !== 'conflict' || conflict.outcome || conflict.mustDiscard > 0) return null;
+  return { code: 'lifeform-solo.conflictTyped' };
 }
 
 /**
