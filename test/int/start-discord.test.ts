@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startLocalDiscord } from '../../src/local/discord/index.ts';
 import { fromRoot } from '../../src/ops/paths.ts';
+import { emptyDatabase } from '../support/empty-database.ts';
 import { sparePort } from '../support/redis-server.ts';
 
 const base = process.env.DATABASE_URL;
@@ -15,19 +14,14 @@ const base = process.env.DATABASE_URL;
  */
 describe.skipIf(!base)('turnkeeper start on a local Discord (PostgreSQL)', () => {
   it('GIVEN DISCORD_API_URL naming the local Discord and an empty database THEN /healthz answers 200 ok after the migrations, and SIGTERM exits 0', async () => {
-    const name = `tk_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(base as string);
-    url.pathname = `/${name}`;
+    const database = await emptyDatabase(base as string);
     const discord = await startLocalDiscord({ shards: 1, quietMs: 0, sandbox: false });
     const port = await sparePort();
     const env = {
       ...process.env,
       DISCORD_TOKEN: discord.botToken,
       DISCORD_API_URL: discord.apiUrl,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL: '',
       HEALTH_PORT: String(port),
       LOG_LEVEL: 'info',
@@ -63,8 +57,7 @@ describe.skipIf(!base)('turnkeeper start on a local Discord (PostgreSQL)', () =>
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await discord.close();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   }, 90_000);
 

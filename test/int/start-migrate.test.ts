@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateInChildProcess } from '../../src/cli/start.ts';
 import type { Logger } from '../../src/ops/logger.ts';
 import { fromRoot } from '../../src/ops/paths.ts';
+import { emptyDatabase } from '../support/empty-database.ts';
 
 const base = process.env.DATABASE_URL;
 const migrations = readdirSync(fromRoot('prisma', 'migrations'), { withFileTypes: true }).filter((e) => e.isDirectory()).length;
@@ -16,26 +16,20 @@ function recorder(): { logger: Logger; results: unknown[] } {
 
 describe.skipIf(!base)('turnkeeper start migrates in a child process (PostgreSQL)', () => {
   it('GIVEN an empty database WHEN the child migrates twice THEN every migration is applied once and both runs exit 0', async () => {
-    const name = `tk_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(base as string);
-    url.pathname = `/${name}`;
+    const database = await emptyDatabase(base as string);
     try {
       const { logger, results } = recorder();
-      const env = { ...process.env, DATABASE_URL: url.toString() };
+      const env = { ...process.env, DATABASE_URL: database.url };
       expect(await migrateInChildProcess(logger, env)).toBe(0);
       expect(await migrateInChildProcess(logger, env)).toBe(0);
       expect(results).toEqual([expect.stringMatching(/^applied: /), 'database is up to date']);
-      const check = new pg.Client({ connectionString: url.toString() });
+      const check = new pg.Client({ connectionString: database.url });
       await check.connect();
       const { rows } = await check.query('SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL');
       await check.end();
       expect(rows[0].n).toBe(migrations);
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   }, 60_000);
 
