@@ -55,8 +55,9 @@ export interface DispatcherOptions {
    */
   readonly pipeline?: boolean;
   /**
-   * Interactions this process is answering (the bot's): while any waits, a delivery waits for them first,
-   * at most `maxDeferMs` at each step, and a pass claims no more rows. Commands first: a player waits on
+   * Interactions this process is answering (the bot's): while any waits, a delivery step (drawing a
+   * thread's rows, a further claim, the next pass under a backlog) waits for them first, at most
+   * `maxDeferMs`, unless a free step is left (`freeStepsPerSecond`). Commands first: a player waits on
    * an answer within Discord's 3 s, while deliveries can wait, and under a backlog the ones that waited
    * are often superseded by a newer picture or turn message and never drawn.
    */
@@ -263,7 +264,8 @@ export function createDispatcher(options: DispatcherOptions) {
   /**
    * With a backlog (the last claim was a full batch), older pictures, turn messages and edits of the live
    * turn message (prompts) of a game waiting behind a newer one are dropped first: Discord allows a bot
-   * 50 requests a second, and only the newest table and turn message matter (the survivor pings and restarts whom the dropped ones would have).
+   * 50 requests a second, and only the newest table and turn message matter (the survivor pings and
+   * restarts whom the dropped ones would have).
    */
   async function supersede(): Promise<number> {
     const now = clock().getTime();
