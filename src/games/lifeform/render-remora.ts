@@ -66,8 +66,8 @@ function tracksFigure(search: RemoraPicture, say: Say): Figure {
  * The Remora panel of the Dragon's Domain picture in a game with Mod C (issue 20 "in mod C/D, the Remora
  * board"), from the public view only: the shuttle's rooms as a board (a tick where a token lies), the
  * docking clamps and life support tracks, then short lines for what the board cannot say: halon gas and
- * manual unlocks, the hidden-lifeform zone's survival token, the chamber cards left after the launch and
- * the hunt (its face-down card named only once guessed, as the view has it).
+ * manual unlocks, the hidden-lifeform zone's survival token, the chamber cards left after the launch and,
+ * until the guess, that the hunt's card lies face down (after it the board names the two rooms).
  */
 export function remoraRows(search: RemoraPicture | undefined | null, say: Say, text: (key: string) => string): Row[] {
   if (!search) return [];
@@ -83,9 +83,7 @@ export function remoraRows(search: RemoraPicture | undefined | null, say: Say, t
   ];
   if (search.survival) out.push({ text: say('lifeform-solo.render.remoraZone', { icons: search.zone.join(' '), survival: say('lifeform-solo.render.remoraSurvival') }), size: 18, colour: PALETTE.yellow });
   if (search.cards !== null) out.push({ text: say('lifeform-solo.render.remoraCards', { cards: search.cards.map(room).join(', ') || '—' }), size: 18 });
-  if (search.choice === 'hunt') {
-    const line = search.guess !== null && search.hidden !== null ? say('lifeform-solo.render.remoraHunt', { guess: room(search.guess), hidden: room(search.hidden) }) : say('lifeform-solo.render.remoraHunting');
-    out.push({ text: line, size: 18, colour: PALETTE.yellow });
-  }
+  // After the guess the board names both rooms ("your guess", "it hid here"); before it, one line says a card waits.
+  if (search.choice === 'hunt' && (search.guess === null || search.hidden === null)) out.push({ text: say('lifeform-solo.render.remoraHunting'), size: 18, colour: PALETTE.yellow });
   return out;
 }

@@ -84,7 +84,7 @@ interface SoloPublic {
     readonly traits: readonly { readonly area: string; readonly state: string }[];
     readonly container: { readonly alive: number; readonly killed: number };
     readonly remora: { readonly stowaways: number };
-    readonly search?: { readonly chambers: readonly string[]; readonly clamps: number; readonly lifeSupport: number };
+    readonly search?: { readonly chambers: readonly string[]; readonly clamps: number; readonly lifeSupport: number; readonly choice?: string | null; readonly guess?: string | null; readonly hidden?: string | null };
   };
 }
 
@@ -105,5 +105,9 @@ export function describeSolo(view: Json): readonly TextLine[] {
   lines.push({ code: 'lifeform-solo.alt.container', params: { alive: so.container.alive, killed: so.container.killed, stowaways: so.remora.stowaways } });
   if (v.android && v.android.at !== null) lines.push({ code: 'lifeform-solo.alt.android', params: { chamberKey: chamberKey(v.android.at) } });
   if (so.search) lines.push({ code: 'lifeform-solo.alt.remora', params: { n: so.search.chambers.length, clamps: so.search.clamps, life: so.search.lifeSupport } });
+  // Mod C's HUNT: the face-down card is named only once the view has it (after the guess).
+  const hunt = so.search?.choice === 'hunt' ? so.search : null;
+  if (hunt?.guess && hunt.hidden) lines.push({ code: 'lifeform-solo.alt.remoraHunt', params: { guessKey: `location.${hunt.guess}.name`, hiddenKey: `location.${hunt.hidden}.name` } });
+  else if (hunt) lines.push({ code: 'lifeform-solo.alt.remoraHunting' });
   return lines;
 }

@@ -40,11 +40,11 @@ describe("Dragon's Domain texts", () => {
     for (const lang of ['en', 'es']) expect([...codes].filter((c) => c !== '' && !has(lang, c)).sort(), lang).toEqual([]);
   }, 120_000);
 
-  it('§MOD C HUNT THE LIFEFORM (the player names a chamber): GIVEN the room the player guessed WHEN the Remora board notes it THEN it reads "your guess" in English and "la buscaste aquí" in Spanish (the player searched there, no bet); the hunt line and the guessed room read the same way', () => {
+  it('§MOD C HUNT THE LIFEFORM (the player names a chamber): GIVEN the room the player guessed WHEN the Remora board notes it THEN it reads "your guess" in English and "la buscaste aquí" in Spanish (the player searched there, no bet); the alt text hunt line and the guessed room read the same way', () => {
     expect(t('en', 'lifeform-solo.render.board.guessed')).toBe('your guess');
     expect(t('es', 'lifeform-solo.render.board.guessed')).toBe('la buscaste aquí');
-    expect(t('es', 'lifeform-solo.render.remoraHunt', { guess: 'Cabina de mando', hidden: 'Bodega' })).toBe('Caza: la buscaste en Cabina de mando; se escondía en Bodega');
-    expect(t('en', 'lifeform-solo.render.remoraHunt', { guess: 'Cockpit', hidden: 'Cargo hold' })).toBe('Hunt: guessed Cockpit, it was in Cargo hold');
+    expect(t('es', 'lifeform-solo.alt.remoraHunt', { guessKey: 'Cabina de mando', hiddenKey: 'Bodega' })).toBe('La caza: la buscaste en Cabina de mando; se escondía en Bodega.');
+    expect(t('en', 'lifeform-solo.alt.remoraHunt', { guessKey: 'Cockpit', hiddenKey: 'Cargo hold' })).toBe('The hunt: you guessed Cockpit; it hid in Cargo hold.');
   });
 
   it("Dragon's Domain §SELF-DESTRUCT TRACK (stowaway) and the trait's draw (top or bottom of the deck): GIVEN their yes/no choices WHEN labelled in English and Spanish THEN each reads as words (never true or false), and a kept card reads as keeping it (\"Quedarse con …\")", () => {

@@ -198,7 +198,12 @@ describe('13th Passenger MOD C: NEW POST-LAUNCH SHUTTLECRAFT PHASE (rules summar
       expect([...late.truncated, ...late.overflows, ...late.overlaps]).toEqual([]);
       const text = late.texts.map((x) => x.text.replace(/\n/g, ' ')).join('\n');
       for (const code of ['guessed', 'hidden']) expect(late.texts.filter((x) => x.text === ui(`lifeform-solo.render.board.${code}`, lang)), code).toHaveLength(1);
-      expect(text).toContain(ui('lifeform-solo.render.remoraHunt', lang, { guess: name(wrongRoom), hidden: name(hidden) }));
+      // The board names both rooms; no line under it repeats them (the alt text says it in words).
+      expect(text).not.toContain(ui('lifeform-solo.render.remoraHunting', lang));
+      const cardsLine = ui('lifeform-solo.render.remoraCards', lang, { cards: '' }) as string;
+      expect(text.split('\n').filter((l) => !l.startsWith(cardsLine) && l.includes(name(wrongRoom)) && l.includes(name(hidden)))).toEqual([]);
+      expect(lifeformGame.describeView?.(lifeformGame.publicView(after))).toContainEqual({ code: 'lifeform-solo.alt.remoraHunt', params: { guessKey: `location.${wrongRoom}.name`, hiddenKey: `location.${hidden}.name` } });
+      expect(lifeformGame.describeView?.(lifeformGame.publicView(hunt))).toContainEqual({ code: 'lifeform-solo.alt.remoraHunting' });
     }
   });
 });
