@@ -1,4 +1,5 @@
 export { createApp, type App } from './service.ts';
+export { createAnswering, type Answering, type AnsweringTracker } from './answering.ts';
 export { createDispatcher, backoffMs, DEFAULT_LEASE_MS, DM_REFUSED, type Dispatcher, type DispatcherOptions, type Deliver, type DeliveryResult, type TickReport, pingFirst } from './outbox-dispatcher.ts';
 export type * from './types.ts';
 export { rankMemberGames, type MemberGame } from './overview.ts';

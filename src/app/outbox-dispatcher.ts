@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../core/index.ts';
 import { claimDue, getGame, markDead, markFailed, markRetry, markSent, markSentMany, releaseClaims, renewLeases, requeueStale, supersedePictures, supersedePrompts, supersedeTurns, type Database, type OutboxRow } from '../store/index.ts';
+import type { Answering } from './answering.ts';
 import { planTurns } from './turn-coalesce.ts';
 import type { AppLogger } from './types.ts';
 
@@ -61,7 +62,7 @@ export interface DispatcherOptions {
    * an answer within Discord's 3 s, while deliveries can wait, and under a backlog the ones that waited
    * are often superseded by a newer picture or turn message and never drawn.
    */
-  readonly yieldTo?: { count(): number; onIdle(listener: () => void): () => void };
+  readonly yieldTo?: Answering;
   /** The longest a delivery step waits for interactions (default {@link DEFAULT_MAX_DEFER_MS}). */
   readonly maxDeferMs?: number;
   /**

@@ -1,5 +1,5 @@
 import { ChannelType, Client, DiscordAPIError, Events, GatewayIntentBits, Options, Routes } from 'discord.js';
-import type { App, Campaigns, Deliver } from '../app/index.ts';
+import { createAnswering, type Answering, type App, type Campaigns, type Deliver } from '../app/index.ts';
 import type { Schedule } from '../app/schedule.ts';
 import type { Language } from '../i18n/index.ts';
 import type { ShardSetting } from '../ops/config.ts';
@@ -56,12 +56,6 @@ export interface Bot {
   /** The interactions this process is answering now: the outbox gives way to them (commands first). */
   readonly answering: Answering;
   stop(): Promise<void>;
-}
-
-/** How many interactions are being answered; `onIdle` calls back once none is (it returns its removal). */
-export interface Answering {
-  count(): number;
-  onIdle(listener: () => void): () => void;
 }
 
 /**
@@ -190,15 +184,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     defaultLocale: options.defaultLocale,
   });
   const answering = new Map<string, Promise<void>>();
-  // Told once when the last interaction is answered; a listener that stops waiting removes itself.
-  const onIdle = new Set<() => void>();
+  const underWay = createAnswering();
   client.on(Events.InteractionCreate, (interaction) => {
+    const end = underWay.begin();
     const handled = router.handle(interaction).finally(() => {
       answering.delete(interaction.id);
-      if (answering.size > 0 || onIdle.size === 0) return;
-      const listeners = [...onIdle];
-      onIdle.clear();
-      for (const listener of listeners) listener();
+      end();
     });
     answering.set(interaction.id, handled);
   });
@@ -218,17 +209,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     services,
     deliver,
     answered: (interactionId) => answering.get(interactionId) ?? Promise.resolve(),
-    answering: {
-      count: () => answering.size,
-      onIdle: (listener) => {
-        if (answering.size === 0) {
-          listener();
-          return () => undefined;
-        }
-        onIdle.add(listener);
-        return () => void onIdle.delete(listener);
-      },
-    },
+    answering: underWay,
     async stop() {
       await client.destroy();
     },

@@ -1,46 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher, type DeliveryResult } from '../../src/app/index.ts';
+import { createAnswering, createDispatcher, type AnsweringTracker, type DeliveryResult } from '../../src/app/index.ts';
 import { enqueue, supersedePrompts, type OutboxRow } from '../../src/store/index.ts';
 import { backends, openTestDatabase, type TestDatabase } from '../support/db.ts';
 
 /**
  * Issue 19, "200 concurrent games": commands first. The outbox's deliveries give way to the interactions
- * the same process is answering (`yieldTo`): a delivery waits for them, at most `maxDeferMs` a step, and a
- * pass under a backlog claims no more rows while they wait. The outbox never stalls: with interactions
+ * the same process is answering (`yieldTo`, the bot's `createAnswering` tracker): a delivery step waits for
+ * them, at most `maxDeferMs`, and a pass under a backlog claims no further batch while they wait. The outbox never stalls: with interactions
  * arriving without end, every row is still delivered, and a few steps a second go ahead at once (its share).
  * Under a backlog, an edit of the live turn message made pointless by a newer one is dropped.
  */
-interface Answering {
-  count(): number;
-  onIdle(listener: () => void): () => void;
-  /** Listeners still registered (a waiter that gave up must have removed itself). */
-  listeners(): number;
-  /** Interactions begin (+1) or end (-1); reaching none resolves the waiters of `idle`. */
-  add(n: number): void;
-}
-
-function answering(initial: number): Answering {
-  let n = initial;
-  const waiters = new Set<() => void>();
-  return {
-    count: () => n,
-    onIdle(listener) {
-      if (n === 0) {
-        listener();
-        return () => undefined;
-      }
-      waiters.add(listener);
-      return () => void waiters.delete(listener);
-    },
-    listeners: () => waiters.size,
-    add(d) {
-      n += d;
-      if (n > 0) return;
-      const w = [...waiters];
-      waiters.clear();
-      for (const listener of w) listener();
-    },
-  };
+/** A tracker with one interaction under way; `end()` answers it. */
+function oneUnderWay(): AnsweringTracker & { end(): void } {
+  const tracker = createAnswering();
+  return Object.assign(tracker, { end: tracker.begin() });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,23 +44,23 @@ describe.each(backends)('outbox deliveries give way to interactions on %s', (kin
 
   it('GIVEN an interaction being answered WHEN rows are due THEN nothing is posted until it is answered, then everything is, in order (Issue 19 §The turn handoff: commands first)', async () => {
     const { posted, deliver } = await notices(3, 1);
-    const busy = answering(1);
+    const busy = oneUnderWay();
     const tick = createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 10_000, freeStepsPerSecond: 0 }).tick();
     await sleep(150);
     expect(posted).toEqual([]);
-    busy.add(-1);
+    busy.end();
     await tick;
     expect(posted).toEqual(['t0:0', 't0:1', 't0:2']);
   });
 
   it('GIVEN interactions that never stop WHEN the dispatcher passes THEN every row is still delivered, each step waiting at most maxDeferMs', async () => {
     const { posted, deliver } = await notices(4, 2);
-    const busy = answering(1);
+    const busy = oneUnderWay();
     const t0 = performance.now();
     await createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 20, freeStepsPerSecond: 0 }).tick();
     expect([...posted].sort()).toEqual(['t0:0', 't0:2', 't1:1', 't1:3']);
     // Each wait that ran out removed its listener: nothing piles up while interactions never stop.
-    expect(busy.listeners()).toBe(0);
+    expect(busy.listening()).toBe(0);
     // Four posts and two groups, each waiting its 20 ms at most: far below the seconds a stall would take.
     expect(performance.now() - t0).toBeLessThan(3_000);
   });
@@ -95,7 +68,7 @@ describe.each(backends)('outbox deliveries give way to interactions on %s', (kin
   it('GIVEN interactions that never stop and free steps left this second WHEN rows are due THEN they go ahead at once, not after the longest wait (the outbox keeps its share)', async () => {
     const { posted, deliver } = await notices(3, 3);
     const t0 = performance.now();
-    await createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: answering(1), maxDeferMs: 10_000, freeStepsPerSecond: 10 }).tick();
+    await createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: oneUnderWay(), maxDeferMs: 10_000, freeStepsPerSecond: 10 }).tick();
     expect([...posted].sort()).toEqual(['t0:0', 't1:1', 't2:2']);
     expect(performance.now() - t0).toBeLessThan(5_000);
   });
@@ -134,12 +107,12 @@ describe.each(backends)('outbox deliveries give way to interactions on %s', (kin
   });
 
   it('GIVEN a backlog WHEN interactions wait THEN the pass claims no further batch before they are answered; then its free lanes claim the rest (Issue 19 §The outbox delivers exactly once, fast)', async () => {
-    const busy = answering(1);
+    const busy = oneUnderWay();
     const { posted, deliver } = await notices(6, 6);
     const tick = createDispatcher({ db, clock: () => new Date(), deliver, yieldTo: busy, maxDeferMs: 10_000, freeStepsPerSecond: 0, batch: 2, lanes: 2 }).tick();
     await sleep(150);
     expect(posted).toEqual([]);
-    busy.add(-1);
+    busy.end();
     const report = await tick;
     expect(report.claimed).toBeGreaterThanOrEqual(6);
     expect([...posted].sort()).toEqual(['t0:0', 't1:1', 't2:2', 't3:3', 't4:4', 't5:5']);
