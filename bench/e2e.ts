@@ -81,6 +81,13 @@ export type BotRuntime = 'compiled' | 'tsx';
 
 let compiled: string | undefined;
 
+/** Runs this tree's TypeScript compiler on `project` into `outDir` (from `cwd`); throws naming `what` if it fails. */
+export function compileProject(project: string, outDir: string, cwd: string, what: string): void {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const run = spawnSync(process.execPath, [tsc, '-p', project, '--outDir', outDir], { cwd, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`bench: compiling ${what} failed`);
+}
+
 /**
  * Compiles the worker and everything it imports (tsconfig.bench.json: the production build's settings plus
  * the bench worker) to `dist-bench/<pid>/`, once per bench run and removed when it ends, so the compiled
@@ -91,10 +98,8 @@ function compiledWorker(): string {
   const outDir = path.join(root, 'dist-bench', String(process.pid));
   rmSync(outDir, { recursive: true, force: true });
   process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const t0 = performance.now();
-  const run = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.bench.json'), '--outDir', outDir], { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error('bench: compiling the worker failed (tsconfig.bench.json)');
+  compileProject(path.join(root, 'tsconfig.bench.json'), outDir, root, 'the worker (tsconfig.bench.json)');
   process.stderr.write(`bench: compiled the bot in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   compiled = path.join(outDir, 'bench', 'worker.js');
   return compiled;
@@ -121,10 +126,8 @@ export function baseWorker(ref: string): string {
   if (archive.status !== 0) throw new Error(`bench: git archive ${ref} failed`);
   cpSync(path.join(root, 'src', 'generated'), path.join(src, 'src', 'generated'), { recursive: true });
   cpSync(path.join(here, 'worker.ts'), path.join(src, 'bench', 'worker.ts'));
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const out = path.join(dir, 'out');
-  const run = spawnSync(process.execPath, [tsc, '-p', path.join(src, 'tsconfig.bench.json'), '--outDir', out], { cwd: src, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`bench: compiling ${ref} failed`);
+  compileProject(path.join(src, 'tsconfig.bench.json'), out, src, ref);
   const entry = path.join(out, 'bench', 'worker.js');
   bases.set(ref, entry);
   return entry;

@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { OwnRedis, sparePort } from '../test/support/redis-server.ts';
-import { startDiscord } from './e2e.ts';
+import { compileProject, startDiscord } from './e2e.ts';
 import { scratchDatabase } from './scratch-db.ts';
 import { seedCampaignServer, type Seeded } from './startup-seed.ts';
 import { single, summarize, type BenchRow } from './stats.ts';
@@ -29,9 +28,7 @@ async function productionBuild(): Promise<string> {
   for (const file of ['tsconfig.json', 'tsconfig.build.json', 'package.json']) copyFileSync(path.join(root, file), path.join(dir, file));
   for (const file of readdirSync(path.join(root, 'bin'))) copyFileSync(path.join(root, 'bin', file), path.join(dir, 'bin', file));
   const t0 = performance.now();
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const run = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json'), '--outDir', path.join(dir, 'dist')], { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error('bench: compiling the production build failed (tsconfig.build.json)');
+  compileProject(path.join(root, 'tsconfig.build.json'), path.join(dir, 'dist'), root, 'the production build (tsconfig.build.json)');
   const digest = (await import(pathToFileURL(path.join(dir, 'bin', 'build-digest.js')).href)) as { sourceDigest(): string; digestFile: string };
   writeFileSync(digest.digestFile, `${digest.sourceDigest()}\n`);
   process.stderr.write(`bench: built the bot for production in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
