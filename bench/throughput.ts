@@ -1,4 +1,5 @@
-import { checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startWorkers } from './e2e.ts';
+import type { LocalDiscord } from '../src/local/discord/index.ts';
+import { checkLogs, createGames, DEFAULT_PG, drainOutbox, driverRng, playOnce, scratchDatabase, startDiscord, startWorkers, type BenchGame, type BotUnderTest } from './e2e.ts';
 import { PASSES } from './latency.ts';
 import { single, summarize, type BenchRow } from './stats.ts';
 
@@ -12,7 +13,7 @@ const PACED_RATE = Number(process.env.TK_BENCH_PACED_RATE ?? 300);
  * an answer (the closed loop below), the latency is the queue's length over the machine's throughput
  * (Little's law), so its p99 measures throughput again; at an offered rate it measures what a player waits.
  */
-async function paced(discord: Parameters<typeof playOnce>[0], bot: Parameters<typeof playOnce>[1], games: Parameters<typeof playOnce>[2][], seconds: number, rng: ReturnType<typeof driverRng>): Promise<{ samples: number[]; rate: number }> {
+async function paced(discord: LocalDiscord, bot: BotUnderTest, games: readonly BenchGame[], seconds: number, rng: ReturnType<typeof driverRng>): Promise<{ samples: number[]; rate: number }> {
   const samples: number[] = [];
   const meanGapMs = (games.length / PACED_RATE) * 1000;
   const start = performance.now();
